@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every kernel API difference s2h meets between Debian 12 (6.1) and sid (7.x),
+ * in one place. Each entry names the release that changed the API.
+ */
+#ifndef _S2H_COMPAT_H
+#define _S2H_COMPAT_H
+
+#include <linux/alarmtimer.h>
+#include <linux/kernfs.h>
+#include <linux/version.h>
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0)
+#error "s2h needs Linux 6.1 or newer"
+#endif
+
+/*
+ * 7.0 replaced alarm_start_relative() by alarm_start_timer(), which refuses
+ * an expiry in the past instead of firing at once; s2h arms at least
+ * S2H_DELAY_MIN_SEC ahead, so the two behave the same for it.
+ */
+static inline void s2h_alarm_start_relative(struct alarm *alarm, ktime_t delay)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+	alarm_start_timer(alarm, delay, true);
+#else
+	alarm_start_relative(alarm, delay);
+#endif
+}
+
+/* 6.15 turned kernfs_node::parent into the RCU pointer __parent. */
+static inline struct kernfs_node *s2h_kernfs_parent(struct kernfs_node *kn)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+	return rcu_dereference_check(kn->__parent, true);
+#else
+	return kn->parent;
+#endif
+}
+
+#endif /* _S2H_COMPAT_H */
