@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Static checks, as TAP: checkpatch --strict, a W=1 build and sparse, all of
+# which must be silent, and the version in dkms.conf.
+#
+# Usage: scripts/lint.sh KVER
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+kver=$1
+kdir=/lib/modules/$kver/build
+. "$top/scripts/tap.sh"
+
+checkpatch()
+{
+	src=$("$top/scripts/kernel-source.sh") || return 1
+	cd "$top" || return 1
+	# compat.h is where LINUX_VERSION_CODE belongs, by design.
+	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types -f \
+		$(ls module/*.[ch] include/uapi/linux/*.h | grep -v -e '\.mod\.c$' -e compat.h) &&
+	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
+		--ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON -f module/compat.h
+}
+
+# A build whose compiler and sparse output has any warning in it fails.
+silent_build()
+{
+	build=$(mktemp -d)
+	cp -r "$top/Kbuild" "$top/module" "$top/include" "$top/VERSION" "$build/"
+	out=$(make -C "$kdir" M="$build" W=1 C=2 modules 2>&1)
+	status=$?
+	rm -rf "$build"
+	printf '%s\n' "$out"
+	[ $status -eq 0 ] && ! printf '%s\n' "$out" | grep -E -q 'warning|error|sparse:'
+}
+
+dkms_version()
+{
+	grep -qx "PACKAGE_VERSION=\"$(cat "$top/VERSION")\"" "$top/dkms.conf"
+}
+
+echo "TAP version 13"
+tap_run "checkpatch --strict: module and uapi header" checkpatch
+tap_run "W=1 and sparse (C=2) build for $kver: no warnings" silent_build
+tap_run "dkms.conf PACKAGE_VERSION matches VERSION" dkms_version
+tap_summary

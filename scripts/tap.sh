@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0
+# TAP helpers for the host-side checks, sourced.
+
+tap_n=0
+tap_failed=0
+
+# tap_result STATUS DESCRIPTION: one TAP line from a command's exit status.
+tap_result()
+{
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+# tap_run DESCRIPTION COMMAND...: run it, show its output as comments on failure.
+tap_run()
+{
+	desc=$1
+	shift
+	out=$("$@" 2>&1) && status=0 || status=$?
+	tap_result $status "$desc"
+	[ $status -eq 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+}
+
+# tap_summary: the closing line, and the exit status to go with it.
+tap_summary()
+{
+	echo "1..$tap_n"
+	echo "$((tap_n - tap_failed)) passed, $tap_failed failed"
+	[ $tap_failed -eq 0 ]
+}
