@@ -1,0 +1,203 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest-side helpers for the s2h VM tests (busybox sh), sourced by /init and
+# every test.  TAP lines and host requests ("S2H-HOST: <verb> <args>", see
+# vm.sh) go to fd 3, which /init opened on ttyS1; each is echoed to the
+# console too, so a failing test's console log reads in order.  The host
+# numbers the TAP lines.
+
+S2H=/sys/power/s2h
+S2H_KO=/lib/modules/s2h.ko
+S2H_STATS="suspends alarm_wakes early_wakes aborted hibernations hibernate_failures resumes_from_hibernation resuspends"
+
+tap()
+{
+	printf '%s\n' "$*" >&3
+	printf '%s\n' "$*"
+}
+
+ok()
+{
+	tap "ok - $*"
+}
+
+not_ok()
+{
+	tap "not ok - $*"
+}
+
+# skip DESC REASON
+skip()
+{
+	tap "ok - $1 # SKIP $2"
+}
+
+diag()
+{
+	tap "# $*"
+}
+
+# Ask the host to act (verbs in vm.sh); it carries the requests out in
+# order, so a test asks for everything before it suspends.
+host()
+{
+	tap "S2H-HOST: $*"
+}
+
+# host_check VERB [ARGS]: a host check of the system as it is now.  We
+# stay up a while, as the host polls our requests every 0.2 s.
+host_check()
+{
+	host "$@"
+	sleep 3
+}
+
+# The test ran to its end; the host fails a test that never says so.
+done_testing()
+{
+	host "done"
+}
+
+# check DESC CMD...: pass when CMD succeeds; returns CMD's verdict.
+check()
+{
+	local desc=$1
+
+	shift
+	if "$@"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		return 1
+	fi
+}
+
+# is ACTUAL EXPECTED DESC
+is()
+{
+	if [ "$1" = "$2" ]; then
+		ok "$3"
+	else
+		not_ok "$3 (got '$1', expected '$2')"
+	fi
+}
+
+# is_file FILE EXPECTED DESC
+is_file()
+{
+	is "$(cat "$1" 2>&1)" "$2" "$3"
+}
+
+# is_stat NAME EXPECTED: one of $S2H/stats/.
+is_stat()
+{
+	is_file "$S2H/stats/$1" "$2" "stats/$1 is $2"
+}
+
+# The text busybox sh prints for an errno.
+errno_text()
+{
+	case $1 in
+	EINVAL)	echo "Invalid argument" ;;
+	ERANGE)	echo "Numerical result out of range" ;;
+	EACCES)	echo "Permission denied" ;;
+	*)	echo "unknown errno $1" ;;
+	esac
+}
+
+# write_as USER FILE VALUE: "echo VALUE > FILE", as root or as USER;
+# prints the shell's error message, succeeds when the write did.
+write_as()
+{
+	if [ "$1" = root ]; then
+		( echo "$3" >"$2" ) 2>&1
+	else
+		su -s /bin/sh "$1" -c "echo '$3' >'$2'" 2>&1
+	fi
+}
+
+# write_ok FILE VALUE EXPECTED: the write succeeds and reads back EXPECTED.
+write_ok()
+{
+	local err
+
+	if err=$(write_as root "$1" "$2"); then
+		is_file "$1" "$3" "${1#$S2H/} accepts '$2', reads back '$3'"
+	else
+		not_ok "${1#$S2H/} accepts '$2' (write failed: $err)"
+	fi
+}
+
+# write_fails ERRNO FILE VALUE [USER]: the write fails with ERRNO and the
+# value stays what it was.
+write_fails()
+{
+	local errno=$1 file=$2 value=$3 user=${4:-root} before err after
+	local desc="${file#$S2H/} rejects '$value' with $errno"
+
+	[ "$user" = root ] || desc="$desc for user $user"
+	before=$(cat "$file" 2>&1)
+	if err=$(write_as "$user" "$file" "$value"); then
+		not_ok "$desc (the write succeeded)"
+		return
+	fi
+	after=$(cat "$file" 2>&1)
+	case $err in
+	*"$(errno_text "$errno")"*)
+		is "$after" "$before" "$desc, keeps '$before'" ;;
+	*)
+		not_ok "$desc (got: $err)" ;;
+	esac
+}
+
+# wait_for FILE VALUE TIMEOUT DESC: poll FILE until it reads VALUE.
+wait_for()
+{
+	local i=0 limit=$(($3 * 5))
+
+	while [ "$(cat "$1" 2>&1)" != "$2" ]; do
+		i=$((i + 1))
+		if [ $i -gt $limit ]; then
+			not_ok "$4 (still '$(cat "$1" 2>&1)' after $3 s)"
+			return 1
+		fi
+		sleep 0.2
+	done
+	ok "$4"
+}
+
+# s2h_load [PARAM=VALUE...]: insmod s2h.ko, one TAP line.
+s2h_load()
+{
+	check "insmod s2h.ko${*:+ $*}" insmod "$S2H_KO" "$@"
+}
+
+s2h_unload()
+{
+	check "rmmod s2h" rmmod s2h
+}
+
+# Swap on the virtio disk, hibernation powering off at the end.
+swap_on()
+{
+	check "swap on /dev/vda" sh -c 'mkswap /dev/vda >/dev/null && swapon /dev/vda'
+	echo shutdown >/sys/power/disk
+}
+
+# Enter S3; returns when the system runs again.
+suspend_mem()
+{
+	diag "suspending"
+	echo mem >/sys/power/state
+}
+
+# All counters on one comment line, for the log.
+diag_stats()
+{
+	local s line=
+
+	for s in $S2H_STATS; do
+		line="$line $s=$(cat "$S2H/stats/$s" 2>&1)"
+	done
+	diag "state=$(cat $S2H/state) last_wake=$(cat $S2H/last_wake)$line"
+}

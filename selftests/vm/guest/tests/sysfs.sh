@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The sysfs interface of s2h: defaults, round trips, rejected input with
+# the right errno, read-only files, root-only writes, module parameters.
+# No suspend here.  set -e is left out on purpose: a failed check is a TAP
+# line, and the test goes on to the next one.
+set -u
+. /lib/s2h/lib.sh
+
+# A user the kernel sees as non-root, for busybox su.
+add_user()
+{
+	grep -q '^s2huser:' /etc/passwd 2>/dev/null && return
+	echo 'root:x:0:0::/:/bin/sh' >/etc/passwd
+	echo 's2huser:x:1000:1000::/tmp:/bin/sh' >>/etc/passwd
+	echo 'root:x:0:' >/etc/group
+	echo 's2huser:x:1000:' >>/etc/group
+}
+
+test_defaults()
+{
+	local s
+
+	is_file $S2H/enabled 1 "enabled defaults to 1"
+	is_file $S2H/delay_sec 10800 "delay_sec defaults to 10800"
+	is_file $S2H/state idle "state is idle"
+	is_file $S2H/last_wake none "last_wake is none"
+	for s in $S2H_STATS; do
+		is_stat $s 0
+	done
+}
+
+test_round_trips()
+{
+	write_ok $S2H/delay_sec 5 5
+	write_ok $S2H/delay_sec 2592000 2592000
+	write_ok $S2H/delay_sec 3600 3600
+	write_ok $S2H/enabled 1 1
+	write_ok $S2H/enabled 0 0
+	write_ok $S2H/enabled y 1
+	write_ok $S2H/enabled n 0
+	write_ok $S2H/enabled on 1
+	write_ok $S2H/enabled off 0
+	write_ok $S2H/enabled 1 1
+}
+
+# Every bad value leaves the current one (3600) in place.
+test_bad_input()
+{
+	write_fails EINVAL $S2H/delay_sec abc
+	write_fails EINVAL $S2H/delay_sec -5
+	write_fails EINVAL $S2H/delay_sec 12abc
+	write_fails EINVAL $S2H/delay_sec ""
+	write_fails ERANGE $S2H/delay_sec 99999999999999999999
+	write_fails ERANGE $S2H/delay_sec 4
+	write_fails ERANGE $S2H/delay_sec 2592001
+	write_fails EINVAL $S2H/enabled maybe
+}
+
+test_read_only()
+{
+	local s
+
+	write_fails EACCES $S2H/state idle
+	write_fails EACCES $S2H/last_wake none
+	for s in $S2H_STATS; do
+		write_fails EACCES $S2H/stats/$s 0
+	done
+}
+
+test_non_root()
+{
+	if ! add_user || ! su -s /bin/sh s2huser -c 'test "$(id -u)" = 1000'; then
+		skip "non-root writes" "busybox su cannot switch to uid 1000"
+		return
+	fi
+	write_fails EACCES $S2H/delay_sec 60 s2huser
+	write_fails EACCES $S2H/enabled 0 s2huser
+}
+
+test_module_params()
+{
+	s2h_unload
+	s2h_load delay_sec=8 && is_file $S2H/delay_sec 8 "module parameter delay_sec=8 shows in delay_sec"
+	s2h_unload
+	s2h_load enabled=0 && is_file $S2H/enabled 0 "module parameter enabled=0 shows in enabled"
+	s2h_unload
+	if insmod $S2H_KO delay_sec=1 2>/dev/null; then
+		not_ok "insmod s2h.ko delay_sec=1 fails (it loaded)"
+		rmmod s2h
+	else
+		ok "insmod s2h.ko delay_sec=1 fails"
+	fi
+	check "no /sys/power/s2h after the failed insmod" test ! -e $S2H
+	s2h_load
+}
+
+s2h_load || exit 1
+test_defaults
+test_round_trips
+test_bad_input
+test_read_only
+test_non_root
+test_module_params
+done_testing

@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-tests.sh [TEST...] - run the s2h VM tests, print one TAP stream.
+#
+# Each test is guest/tests/TEST.sh, run by /init in a fresh VM (booted a
+# second time when it hibernates).  Without arguments runs every test but
+# "harness", the self-test of this harness that needs no s2h.ko.
+#
+# Environment: S2H_KO (default module/s2h.ko), KVER (default: newest
+# installed kernel), VM_KEEP=1 keeps the logs, VM_TEST_TIMEOUT (s).
+set -u
+
+. "$(dirname "$0")/vm.sh"
+
+DEFAULT_TESTS="sysfs alarm-cycle early-wake disabled no-swap rmmod"
+
+# Refuse names with no guest script; say early that s2h.ko is missing.
+check_tests()
+{
+	local t
+
+	for t in "$@"; do
+		[ -r "$VM_SELFDIR/guest/tests/$t.sh" ] || vm_die "no test '$t' in guest/tests/"
+		[ "$t" = harness ] || [ -e "$S2H_KO" ] || vm_die "$S2H_KO not found (build it or set S2H_KO)"
+	done
+}
+
+main()
+{
+	local t timing=
+
+	[ $# -gt 0 ] || set -- $DEFAULT_TESTS
+	check_tests "$@"
+	vm_init
+	vm_find_kernel
+	vm_build_initramfs
+	tap_begin
+	echo "# kernel $KVER, s2h.ko: $( [ -e "$S2H_KO" ] && echo "$S2H_KO" || echo none)"
+	for t in "$@"; do
+		vm_run_test "$t"
+		timing="$timing $t=${T_SECONDS}s"
+	done
+	echo "# times:$timing"
+	tap_end
+}
+
+main "$@"

@@ -1,0 +1,674 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# vm.sh - host-side library for the s2h QEMU selftests (bash, sourced).
+#
+# Boots the installed Debian kernel in QEMU (TCG, one vCPU, so a host core
+# stays free) with a busybox initramfs that holds the virtio modules, s2h.ko
+# and the guest scripts of guest/.  The guest talks to us over two serial
+# ports, which QEMU writes to files (a pipe stalls QEMU):
+#
+#	ttyS0 -> console.log	kernel console, guest stdout and stderr
+#	ttyS1 -> tap.log	guest TAP lines and "S2H-HOST: <verb> <args>"
+#
+# and we talk to QEMU over QMP through one socat connection that lives as
+# long as the VM, so asynchronous events (SUSPEND, WAKEUP, SHUTDOWN) are
+# never missed.  Each serial line is copied to stamped.log with the host
+# wall-clock time it appeared at: the guest clock stands still in S3.
+#
+# Every wait is bounded.  vm_init installs an EXIT trap that kills what
+# this library started, by pid, so no QEMU is ever left behind.
+
+VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+: "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
+: "${VM_CACHE:=/var/cache/s2h/vm}"
+: "${VM_MEM:=512}"
+: "${VM_TEST_TIMEOUT:=420}"	# seconds for one test group, all boots
+VM_VIRTIO_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk"
+VM_APPEND="console=ttyS0 loglevel=7 panic=-1 no_console_suspend"
+VM_SPLATS='BUG:|WARNING:|Oops|general protection|INFO: task .* blocked|Call Trace|Kernel panic'
+
+VM_PID=
+VM_HELPERS=		# pids of socat and the stampers of the running VM
+VM_QMP_FD=
+VM_ERROR=		# why the last vm_* call failed, for a TAP line
+
+# ---------------------------------------------------------------------------
+# Setup and teardown
+
+vm_die()
+{
+	echo "vm.sh: $*" >&2
+	exit 1
+}
+
+# Create the work dir and make sure nothing outlives the script, however it
+# ends: INT and TERM go through exit so the EXIT trap runs once.
+vm_init()
+{
+	VM_WORK=$(mktemp -d "${TMPDIR:-/tmp}/s2h-vm.XXXXXX") || vm_die "mktemp failed"
+	trap vm_cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+}
+
+vm_cleanup()
+{
+	[ -n "$VM_PID" ] && vm_kill
+	if [ "${VM_KEEP:-0}" = 1 ] || [ "$TAP_FAIL" != 0 ]; then
+		echo "# logs kept in $VM_WORK" >&2
+	else
+		rm -rf "$VM_WORK"
+	fi
+}
+
+# Pick the kernel: $KVER, else the newest /boot/vmlinuz-* with modules.  The
+# image is copied to a cache because Debian rewrites /boot under our feet
+# whenever a package with a trigger installs.
+vm_find_kernel()
+{
+	local v cache
+
+	if [ -z "${KVER:-}" ]; then
+		for v in $(ls /boot/vmlinuz-* 2>/dev/null | sed 's|^/boot/vmlinuz-||' | sort -rV); do
+			if [ -d "/lib/modules/$v" ]; then
+				KVER=$v
+				break
+			fi
+		done
+	fi
+	[ -n "${KVER:-}" ] || vm_die "no /boot/vmlinuz-* with /lib/modules/VERSION"
+	[ -d "/lib/modules/$KVER" ] || vm_die "no /lib/modules/$KVER"
+
+	cache=$VM_CACHE/$KVER
+	mkdir -p "$cache" || vm_die "cannot create $cache"
+	if [ -r "/boot/vmlinuz-$KVER" ] && ! cmp -s "/boot/vmlinuz-$KVER" "$cache/vmlinuz"; then
+		cp "/boot/vmlinuz-$KVER" "$cache/vmlinuz.tmp" || vm_die "cannot copy /boot/vmlinuz-$KVER"
+		mv "$cache/vmlinuz.tmp" "$cache/vmlinuz" || vm_die "cannot write $cache/vmlinuz"
+	fi
+	[ -r "$cache/vmlinuz" ] || vm_die "no kernel image for $KVER"
+	VM_KERNEL=$cache/vmlinuz
+}
+
+# Copy a kernel module, uncompressed: busybox insmod reads plain ELF only.
+vm_copy_module()
+{
+	case $1 in
+	*.ko)		cp "$1" "$2" ;;
+	*.ko.xz)	xz -dc "$1" >"$2" ;;
+	*.ko.zst)	zstd -qdc "$1" >"$2" ;;
+	*.ko.gz)	gzip -dc "$1" >"$2" ;;
+	*)		vm_die "unknown module format: $1" ;;
+	esac
+}
+
+# s2h.ko is optional (the harness self-test runs without it), but a module
+# built for another kernel must not silently fail every test.
+vm_check_s2h_ko()
+{
+	local magic
+
+	[ -e "$S2H_KO" ] || return 1
+	magic=$(modinfo -F vermagic "$S2H_KO" 2>/dev/null) || vm_die "$S2H_KO: not a module"
+	[ "${magic%% *}" = "$KVER" ] || vm_die "$S2H_KO is built for '${magic%% *}', the VM runs $KVER"
+}
+
+# Build the initramfs (a gzip'd newc cpio) at $VM_INITRD.  busybox installs
+# its applet links at boot, from /init.
+vm_build_initramfs()
+{
+	local root=$VM_WORK/initramfs i=0 m path
+
+	mkdir -p "$root"/bin "$root"/dev "$root"/proc "$root"/sys "$root"/tmp \
+		"$root"/etc "$root"/lib/s2h "$root"/lib/modules/virtio "$root"/tests
+	cp /bin/busybox "$root"/bin/busybox || vm_die "no /bin/busybox (busybox-static)"
+	cp "$VM_SELFDIR"/guest/init "$root"/init
+	cp "$VM_SELFDIR"/guest/lib.sh "$root"/lib/s2h/lib.sh
+	cp "$VM_SELFDIR"/guest/tests/*.sh "$root"/tests/
+	chmod 755 "$root"/init
+	for m in $VM_VIRTIO_MODULES; do
+		path=$(modinfo -k "$KVER" -n "$m") || vm_die "module $m not found for $KVER"
+		i=$((i + 1))
+		vm_copy_module "$path" "$root/lib/modules/virtio/$(printf %02d $i)-$m.ko"
+	done
+	if vm_check_s2h_ko; then
+		cp "$S2H_KO" "$root"/lib/modules/s2h.ko
+	fi
+	VM_INITRD=$VM_WORK/initrd.gz
+	(cd "$root" && find . | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$VM_INITRD" ||
+		vm_die "cannot build the initramfs"
+}
+
+# A sparse 512 MiB raw disk: the guest mkswaps it when a test wants swap.
+vm_disk_create()
+{
+	rm -f "$1"
+	truncate -s 512M "$1"
+}
+
+# ---------------------------------------------------------------------------
+# Waiting, bounded
+
+# Run CMD every 0.2 s until it succeeds; give up after TIMEOUT seconds with
+# VM_ERROR saying what we waited for.
+vm_wait_until()
+{
+	local timeout=$1 what=$2 end=$((SECONDS + $1))
+
+	shift 2
+	until "$@"; do
+		if [ "$SECONDS" -ge "$end" ]; then
+			VM_ERROR="timed out after ${timeout}s waiting for $what"
+			return 1
+		fi
+		sleep 0.2
+	done
+}
+
+# Wait up to TIMEOUT seconds for PID (a child of ours) to end; then TERM,
+# then KILL.  Never hangs.
+vm_reap()
+{
+	local pid=$1 timeout=$2
+
+	vm_wait_until "$timeout" "pid $pid" vm_pid_gone "$pid" ||
+		{ kill "$pid" 2>/dev/null; vm_wait_until 5 "pid $pid" vm_pid_gone "$pid"; } ||
+		kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+}
+
+vm_pid_gone()
+{
+	! kill -0 "$1" 2>/dev/null
+}
+
+# Seconds since host time START (an $EPOCHREALTIME), one decimal.
+vm_since()
+{
+	awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'
+}
+
+vm_alive()
+{
+	[ -n "$VM_PID" ] && ! vm_pid_gone "$VM_PID"
+}
+
+# ---------------------------------------------------------------------------
+# Serial logs
+
+# Copy serial log FILE to $VM_DIR/stamped.log as "EPOCH TAG line" while the
+# VM runs, then drain what is left and stop.  Partial lines are held until
+# their newline arrives, so the stamp is when the line was complete.
+vm_stamp()
+{
+	local file=$1 tag=$2 line part='' last=0
+
+	while :; do
+		if IFS= read -r line; then
+			line=$part$line
+			part=
+			printf '%s %s %s\n' "$EPOCHREALTIME" "$tag" "${line%$'\r'}"
+			continue
+		fi
+		part=$part$line
+		[ $last = 1 ] && break
+		vm_alive || last=1
+		[ $last = 1 ] || sleep 0.1
+	done <"$file" >>"$VM_DIR/stamped.log"
+	[ -z "$part" ] || printf '%s %s %s\n' "$EPOCHREALTIME" "$tag" "${part%$'\r'}" >>"$VM_DIR/stamped.log"
+}
+
+# A host event in the timeline of this boot.
+vm_note()
+{
+	printf '%s host %s\n' "$EPOCHREALTIME" "$*" >>"$VM_DIR/stamped.log"
+}
+
+# Number of complete lines in a log of this boot.
+vm_lines()
+{
+	wc -l <"$VM_DIR/$1"
+}
+
+# True once the guest has asked for a host action matching the ERE.
+vm_marker_seen()
+{
+	grep -qE "^S2H-HOST: $1" "$VM_DIR/tap.log"
+}
+
+vm_wait_marker()
+{
+	vm_wait_until "$2" "guest marker '$1'" vm_marker_seen "$1"
+}
+
+# ---------------------------------------------------------------------------
+# QMP
+
+vm_qmp_log_has()
+{
+	grep -q -- "$1" "$VM_DIR/qmp.log"
+}
+
+# Connect socat to the QMP socket for the life of the VM.  Commands go in
+# through a FIFO held open on $VM_QMP_FD; replies and events are appended
+# to qmp.log, one JSON object a line.
+vm_qmp_connect()
+{
+	local sock=$VM_DIR/qmp.sock
+
+	vm_wait_until 20 "QMP socket" test -S "$sock" || return 1
+	mkfifo "$VM_DIR/qmp.in"
+	exec {VM_QMP_FD}<>"$VM_DIR/qmp.in"
+	socat -t 2 STDIO "UNIX-CONNECT:$sock" <"$VM_DIR/qmp.in" >>"$VM_DIR/qmp.log" 2>"$VM_DIR/socat.err" &
+	VM_HELPERS="$VM_HELPERS $!"
+	vm_wait_until 20 "QMP greeting" vm_qmp_log_has '"QMP"' || return 1
+	vm_qmp qmp_capabilities >/dev/null
+}
+
+# vm_qmp COMMAND [ARGUMENTS-JSON]: send a command, print its reply line.
+# Fails on an error reply or no reply within 20 s.
+vm_qmp()
+{
+	# unique even when called in $(...), where a counter would not stick
+	local id="s2h-$BASHPID-${EPOCHREALTIME/./}" reply
+
+	if [ -z "$VM_QMP_FD" ]; then
+		VM_ERROR="QMP $1: QEMU is not running"
+		return 1
+	fi
+	if [ $# -gt 1 ]; then
+		printf '{"execute": "%s", "arguments": %s, "id": "%s"}\n' "$1" "$2" "$id" >&"$VM_QMP_FD"
+	else
+		printf '{"execute": "%s", "id": "%s"}\n' "$1" "$id" >&"$VM_QMP_FD"
+	fi
+	vm_wait_until 20 "QMP reply to $1" vm_qmp_log_has "\"$id\"" || return 1
+	reply=$(grep -- "\"$id\"" "$VM_DIR/qmp.log" | tr -d '\r')
+	printf '%s\n' "$reply"
+	case $reply in
+	*'"error"'*)
+		VM_ERROR="QMP $1 failed: $reply"
+		return 1 ;;
+	esac
+}
+
+# The run state: running, suspended, shutdown, ...
+vm_status()
+{
+	vm_qmp query-status | sed -n 's/.*"status": *"\([a-z-]*\)".*/\1/p'
+}
+
+vm_status_is()
+{
+	[ "$(vm_status)" = "$1" ]
+}
+
+vm_wait_status()
+{
+	vm_wait_until "$2" "QMP status '$1'" vm_status_is "$1"
+}
+
+# How many QMP events NAME (SUSPEND, WAKEUP, ...) QEMU has sent so far.
+vm_events()
+{
+	grep -c "\"event\": *\"$1\"" "$VM_DIR/qmp.log"
+}
+
+vm_events_above()
+{
+	[ "$(vm_events "$1")" -gt "$2" ]
+}
+
+# ---------------------------------------------------------------------------
+# The VM
+
+# vm_start NAME DISK APPEND...: boot a VM whose logs go to $VM_WORK/NAME/.
+vm_start()
+{
+	local name=$1 disk=$2
+
+	shift 2
+	VM_DIR=$VM_WORK/$name
+	rm -rf "$VM_DIR"
+	mkdir -p "$VM_DIR"
+	: >"$VM_DIR/console.log"
+	: >"$VM_DIR/tap.log"
+	: >"$VM_DIR/qmp.log"
+	: >"$VM_DIR/stamped.log"
+	VM_HELPERS=
+	VM_ERROR=
+	vm_note "qemu start"
+	qemu-system-x86_64 -accel tcg -smp 1 -m "$VM_MEM" -no-reboot \
+		-display none -monitor none -nic none \
+		-serial "file:$VM_DIR/console.log" -serial "file:$VM_DIR/tap.log" \
+		-global PIIX4_PM.disable_s3=0 \
+		-drive "file=$disk,if=virtio,format=raw" \
+		-qmp "unix:$VM_DIR/qmp.sock,server=on,wait=off" \
+		-kernel "$VM_KERNEL" -initrd "$VM_INITRD" \
+		-append "$VM_APPEND $*" \
+		</dev/null >"$VM_DIR/qemu.out" 2>&1 &
+	VM_PID=$!
+	vm_stamp "$VM_DIR/console.log" console &
+	VM_HELPERS="$VM_HELPERS $!"
+	vm_stamp "$VM_DIR/tap.log" tap &
+	VM_HELPERS="$VM_HELPERS $!"
+	if ! vm_qmp_connect; then
+		vm_kill
+		return 1
+	fi
+}
+
+# After QEMU is gone: let socat and the stampers drain and end.
+vm_stop_helpers()
+{
+	local pid
+
+	for pid in $VM_HELPERS; do
+		vm_reap "$pid" 5
+	done
+	VM_HELPERS=
+	if [ -n "$VM_QMP_FD" ]; then
+		exec {VM_QMP_FD}>&-
+		VM_QMP_FD=
+	fi
+}
+
+# QEMU has exited: collect its status and the helpers.
+vm_stopped()
+{
+	local status=0
+
+	wait "$VM_PID" 2>/dev/null || status=$?
+	VM_PID=
+	vm_note "qemu exited (status $status)"
+	vm_stop_helpers
+}
+
+# Wait up to TIMEOUT seconds for QEMU to exit by itself; kill it if not.
+vm_wait_exit()
+{
+	[ -n "$VM_PID" ] || return 0
+	if vm_wait_until "$1" "QEMU to exit" vm_pid_gone "$VM_PID"; then
+		vm_stopped
+		return 0
+	fi
+	vm_kill
+	return 1
+}
+
+vm_kill()
+{
+	[ -n "$VM_PID" ] || return 0
+	vm_note "killing qemu"
+	kill "$VM_PID" 2>/dev/null
+	vm_wait_until 10 "QEMU to die" vm_pid_gone "$VM_PID" || kill -9 "$VM_PID" 2>/dev/null
+	vm_stopped
+}
+
+# ---------------------------------------------------------------------------
+# TAP on the host: one flat stream, numbered here.  Guest lines arrive as
+# "ok - DESC" or "not ok - DESC" and are renumbered and prefixed with the
+# test name, so every line says where it came from.
+
+TAP_N=0
+TAP_PASS=0
+TAP_FAIL=0
+
+tap_begin()
+{
+	echo "TAP version 13"
+}
+
+# tap_result ok|not-ok DESC
+tap_result()
+{
+	TAP_N=$((TAP_N + 1))
+	if [ "$1" = ok ]; then
+		TAP_PASS=$((TAP_PASS + 1))
+		echo "ok $TAP_N - $T_NAME: $2"
+	else
+		TAP_FAIL=$((TAP_FAIL + 1))
+		T_FAILED=1
+		echo "not ok $TAP_N - $T_NAME: $2"
+	fi
+}
+
+# tap_check DESC CMD...: a host check, passing when CMD succeeds.
+tap_check()
+{
+	local desc=$1
+
+	shift
+	if "$@"; then
+		tap_result ok "$desc"
+	else
+		tap_result not-ok "$desc${VM_ERROR:+ ($VM_ERROR)}"
+		return 1
+	fi
+}
+
+# Print the trailing plan and the one summary line; status for exit.
+tap_end()
+{
+	echo "1..$TAP_N"
+	echo "$TAP_PASS passed, $TAP_FAIL failed"
+	[ "$TAP_FAIL" = 0 ]
+}
+
+# A console log as TAP comments, from /init on when the kernel got that
+# far: the boot messages before it are the same every time.
+tap_comment_console()
+{
+	if grep -q 'Run /init as init process' "$1"; then
+		echo "# (kernel boot messages before /init left out)"
+		tr -d '\r' <"$1" | sed -n '/Run \/init as init process/,$p' | sed 's/^/# /'
+	else
+		tr -d '\r' <"$1" | sed 's/^/# /'
+	fi
+}
+
+# ---------------------------------------------------------------------------
+# Host side of the guest protocol.  A guest test asks for what it needs
+# before it suspends, one "S2H-HOST: <verb> <args>" line each; we carry
+# them out in order.  Each verb below is one host check (a TAP line).
+
+# wake-after SECONDS: once the guest is in S3, wake it by QMP after SECONDS
+# (it must still be suspended by then).  The WAKEUP event proves it woke:
+# the status may already be past "running", as the guest can finish and
+# power off between two polls.
+verb_wake_after()
+{
+	local wakes
+
+	vm_wait_status suspended 60 || return 1
+	sleep "$1"
+	vm_wait_status suspended 0 || return 1
+	wakes=$(vm_events WAKEUP)
+	vm_note "qmp system_wakeup"
+	vm_qmp system_wakeup >/dev/null &&
+		vm_wait_until 20 "a WAKEUP event" vm_events_above WAKEUP "$wakes"
+}
+
+# stay-suspended SECONDS: once the guest is in S3, it stays there for
+# SECONDS with no wake-up at all.
+verb_stay_suspended()
+{
+	local wakes
+
+	vm_wait_status suspended 60 || return 1
+	wakes=$(vm_events WAKEUP)
+	sleep "$1"
+	if ! vm_status_is suspended || vm_events_above WAKEUP "$wakes"; then
+		VM_ERROR="guest woke up (status $(vm_status), $(vm_events WAKEUP) WAKEUP events)"
+		return 1
+	fi
+}
+
+# expect-resuspend TIMEOUT: once the guest is in S3, something (the s2h
+# alarm) wakes it and it goes back to S3 by itself, within TIMEOUT.
+verb_expect_resuspend()
+{
+	local wakes sleeps
+
+	vm_wait_status suspended 60 || return 1
+	wakes=$(vm_events WAKEUP)
+	sleeps=$(vm_events SUSPEND)
+	vm_wait_until "$1" "a WAKEUP event" vm_events_above WAKEUP "$wakes" &&
+		vm_wait_until "$1" "a new SUSPEND event" vm_events_above SUSPEND "$sleeps" &&
+		vm_wait_status suspended 10
+}
+
+# expect-running: the guest runs and QEMU has not shut down.  The guest
+# gives us time to look (host_check in guest/lib.sh).
+verb_expect_running()
+{
+	if ! vm_alive || ! vm_status_is running || [ "$(vm_events SHUTDOWN)" != 0 ]; then
+		VM_ERROR="status '$(vm_status)', $(vm_events SHUTDOWN) SHUTDOWN events"
+		return 1
+	fi
+}
+
+# expect-poweroff TIMEOUT: QEMU exits by itself within TIMEOUT, having
+# written a hibernation image; then the test boots a second time.
+verb_expect_poweroff()
+{
+	vm_wait_exit "$1" || return 1
+	if ! grep -q 'PM: Image saving done' "$VM_DIR/console.log"; then
+		VM_ERROR="QEMU exited but the console shows no hibernation image written"
+		return 1
+	fi
+	T_REBOOT=1
+}
+
+# Carry out one "S2H-HOST:" request.
+vm_do_verb()
+{
+	local verb=$1 arg=${2:-}
+
+	VM_ERROR=
+	if [ -z "$VM_PID" ] && [ "$verb" != "done" ]; then
+		echo "# host request '$verb $arg' not carried out: QEMU is stopped"
+		return
+	fi
+	# a failed host step leaves the guest in an unknown state: stop it
+	vm_verb "$verb" "$arg" || vm_kill
+}
+
+vm_verb()
+{
+	local verb=$1 arg=$2
+
+	case $verb in
+	wake-after)
+		tap_check "host: guest suspended, woken by QMP after ${arg}s" verb_wake_after "$arg" ;;
+	stay-suspended)
+		tap_check "host: guest stayed suspended for ${arg}s" verb_stay_suspended "$arg" ;;
+	expect-resuspend)
+		tap_check "host: guest woken by its alarm went back to S3 within ${arg}s" \
+			verb_expect_resuspend "$arg" ;;
+	expect-running)
+		tap_check "host: guest is running, QEMU did not shut down" verb_expect_running ;;
+	expect-poweroff)
+		tap_check "host: QEMU powered off by itself after hibernation within ${arg}s" \
+			verb_expect_poweroff "$arg" ;;
+	done)
+		T_DONE=1 ;;
+	*)
+		tap_result not-ok "host: unknown guest request '$verb $arg'"
+		return 1 ;;
+	esac
+}
+
+# Relay one line of tap.log.
+vm_handle_line()
+{
+	local line=${1%$'\r'}
+
+	case $line in
+	"S2H-HOST: "*)
+		vm_do_verb ${line#S2H-HOST: } ;;
+	"ok - "*)
+		tap_result ok "${line#ok - }" ;;
+	"not ok - "*)
+		tap_result not-ok "${line#not ok - }" ;;
+	"#"*)
+		echo "$line" ;;
+	esac
+}
+
+# Relay the guest's TAP lines and requests until QEMU exits.  A request
+# can take a while, so the log is read once more after QEMU is seen gone.
+vm_serve()
+{
+	local seen=0 total alive line
+
+	while :; do
+		vm_alive && alive=1 || alive=0
+		total=$(vm_lines tap.log)
+		if [ "$total" -gt "$seen" ]; then
+			while IFS= read -r line; do
+				vm_handle_line "$line"
+			done < <(sed -n "$((seen + 1)),${total}p" "$VM_DIR/tap.log")
+			seen=$total
+		fi
+		# gone before we read: every line is in
+		[ $alive = 1 ] || break
+		if [ "$SECONDS" -ge "$T_END" ]; then
+			tap_result not-ok "host: test timed out after ${VM_TEST_TIMEOUT}s"
+			break
+		fi
+		sleep 0.2
+	done
+	# QEMU exited by itself (poweroff) or is killed now (timeout)
+	vm_wait_exit 10 || true
+}
+
+# Fail the test if a boot's console shows a kernel splat.
+vm_check_splats()
+{
+	local dir found=
+
+	for dir in "$@"; do
+		found=$found$(tr -d '\r' <"$dir/console.log" | grep -E "$VM_SPLATS")
+	done
+	if [ -z "$found" ]; then
+		tap_result ok "host: no kernel splat on the console"
+		return
+	fi
+	tap_result not-ok "host: kernel splat on the console"
+	printf '%s\n' "$found" | head -n 20 | sed 's/^/# /'
+}
+
+# vm_run_test NAME: run guest test NAME, booting again as long as it
+# hibernates (expect-poweroff).  Sets T_FAILED, T_SECONDS and T_DIRS (the
+# log dirs of its boots, for demo.sh).
+vm_run_test()
+{
+	local start=$EPOCHREALTIME boot=1 dirs='' disk=$VM_WORK/$1.disk
+
+	T_NAME=$1
+	T_FAILED=0
+	T_DONE=0
+	T_END=$((SECONDS + VM_TEST_TIMEOUT))
+	vm_disk_create "$disk"
+	while :; do
+		T_REBOOT=0
+		if ! vm_start "$1.boot$boot" "$disk" "s2h.test=$1" "s2h.boot=$boot"; then
+			tap_result not-ok "host: boot $boot: ${VM_ERROR:-QEMU did not start}"
+			break
+		fi
+		dirs="$dirs $VM_DIR"
+		vm_serve
+		[ "$T_REBOOT" = 1 ] || break
+		boot=$((boot + 1))
+	done
+	[ "$T_DONE" = 1 ] || tap_result not-ok "host: the guest test did not run to its end"
+	vm_check_splats $dirs
+	if [ "$T_FAILED" = 1 ]; then
+		for VM_DIR in $dirs; do
+			echo "# ---- console of ${VM_DIR##*/} ----"
+			tap_comment_console "$VM_DIR/console.log"
+		done
+	fi
+	T_SECONDS=$(vm_since "$start")
+	echo "# $1: $T_SECONDS s"
+	T_DIRS=$dirs
+}
