@@ -46,6 +46,7 @@ if ! build_module; then
 fi
 
 run_suite lint "$top/scripts/lint.sh" "$kver"
+run_suite spec python3 "$top/scripts/spec-check.py"
 if [ "$mode" = full ]; then
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
 	run_suite vm env KVER="$kver" S2H_KO="$top/module/s2h.ko" "$top/selftests/vm/run-tests.sh"
