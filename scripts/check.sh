@@ -47,6 +47,13 @@ fi
 
 run_suite lint "$top/scripts/lint.sh" "$kver"
 run_suite spec python3 "$top/scripts/spec-check.py"
+if make -C "$top" --no-print-directory tools >/dev/null; then
+	run_suite s2hctl-parse "$top/tools/s2hctl/test-parse"
+	run_suite s2hctl-cli "$top/tools/s2hctl/test-cli.sh" "$top/tools/s2hctl/s2hctl"
+else
+	echo "not ok - build s2hctl"
+	failed=$((failed + 1))
+fi
 if [ "$mode" = full ]; then
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
 	run_suite vm env KVER="$kver" S2H_KO="$top/module/s2h.ko" "$top/selftests/vm/run-tests.sh"

@@ -19,7 +19,7 @@ import yaml
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(TOP, "Documentation/netlink/specs/s2h.yaml")
 HEADER = os.path.join(TOP, "include/uapi/linux/s2h.h")
-NAME_TABLES = ["module/config.c"]
+NAME_TABLES = ["module/config.c", "tools/s2hctl/names.c"]
 
 
 def c_name(*parts):
@@ -91,16 +91,16 @@ def strings_agree(pairs):
 
 
 def word_tables(spec):
-    """C name -> word, for every enum entry and stats attribute."""
+    """C name -> word, for every enum entry and attribute."""
     words = {}
     for d in spec["definitions"]:
         if d["type"] == "enum":
             for e in d["entries"]:
                 words[c_name(d["name-prefix"], e["name"])] = e["name"].replace("-", "_")
-    stats = next(s for s in spec["attribute-sets"] if s["name"] == "stats")
-    for a in stats["attributes"]:
-        if a["type"] != "pad":
-            words[c_name(stats["name-prefix"], a["name"])] = a["name"].replace("-", "_")
+    for aset in spec["attribute-sets"]:
+        for a in aset["attributes"]:
+            if a["type"] != "pad":
+                words[c_name(aset["name-prefix"], a["name"])] = a["name"].replace("-", "_")
     return words
 
 
