@@ -35,8 +35,11 @@ static int usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-/* The options of show and monitor: -j/--json and nothing else. */
-static int parse_json_flag(int argc, char **argv, bool *json)
+/*
+ * Show and monitor: take -j/--json and nothing else, then connect. Return:
+ * 0, or the exit status of what went wrong.
+ */
+static int open_reader(int argc, char **argv, bool *json, struct conn *c)
 {
 	int i;
 
@@ -46,7 +49,7 @@ static int parse_json_flag(int argc, char **argv, bool *json)
 			return usage_error("%s: unexpected '%s'", argv[0], argv[i]);
 		*json = true;
 	}
-	return 0;
+	return conn_open(c);
 }
 
 static int cmd_show(int argc, char **argv)
@@ -56,8 +59,8 @@ static int cmd_show(int argc, char **argv)
 	bool json;
 	int ret;
 
-	ret = parse_json_flag(argc, argv, &json);
-	if (ret || (ret = conn_open(&c)))
+	ret = open_reader(argc, argv, &json, &c);
+	if (ret)
 		return ret;
 	ret = nl_get(&c, &st);
 	conn_close(&c);
@@ -115,8 +118,8 @@ static int cmd_monitor(int argc, char **argv)
 	bool json;
 	int ret;
 
-	ret = parse_json_flag(argc, argv, &json);
-	if (ret || (ret = conn_open(&c)))
+	ret = open_reader(argc, argv, &json, &c);
+	if (ret)
 		return ret;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	ret = nl_monitor(&c, print_event, &json);
