@@ -15,6 +15,7 @@
 #include "alarm.h"
 #include "decide.h"
 #include "hibernate.h"
+#include "netlink.h"
 #include "s2h.h"
 
 /* Hibernation attempts after the first, per suspend the user started. */
@@ -22,9 +23,15 @@
 
 static struct s2h {
 	/*
+	 * Serializes changes of the settings, so that their events go out in
+	 * the order of the changes. Taken before lock, which is dropped
+	 * before the event is sent.
+	 */
+	struct mutex config_lock;
+	/*
 	 * Protects every field below up to the workqueue. Taken in PM
-	 * notifier callbacks, sysfs handlers and the work item, never held
-	 * across a system transition.
+	 * notifier callbacks, sysfs and netlink handlers and the work item,
+	 * never held across a system transition.
 	 */
 	struct mutex lock;
 	struct s2h_config config;
@@ -48,6 +55,12 @@ static const enum s2h_stat s2h_wake_stat[__S2H_WAKE_MAX] = {
 	[S2H_WAKE_ABORTED] = S2H_STAT_ABORTED,
 };
 
+static const enum s2h_event s2h_wake_event[__S2H_WAKE_MAX] = {
+	[S2H_WAKE_ALARM] = S2H_EVENT_ALARM_WAKE,
+	[S2H_WAKE_EARLY] = S2H_EVENT_EARLY_WAKE,
+	[S2H_WAKE_ABORTED] = S2H_EVENT_ABORTED,
+};
+
 static const char * const s2h_rtc_evidence_name[] = {
 	[S2H_RTC_UNKNOWN] = "no rtc wakeup source",
 	[S2H_RTC_SILENT] = "rtc silent",
@@ -65,20 +78,26 @@ static bool s2h_should_arm(bool own_suspend)
 
 static void s2h_suspend_prepare(void)
 {
-	bool own_suspend;
+	struct s2h_event_info ev = {};
+	bool own_suspend, armed;
 
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_SUSPENDS]++;
 	own_suspend = s2h.sleeping_again;
-	if (s2h_should_arm(own_suspend)) {
+	armed = s2h_should_arm(own_suspend);
+	if (armed) {
 		if (!own_suspend)
 			s2h.retries_left = S2H_HIBERNATE_RETRIES;
 		s2h_alarm_arm(&s2h.alarm, s2h.config.delay_sec);
 		s2h.state = S2H_STATE_ARMED;
+		ev.delay_sec = s2h.config.delay_sec;
 		pr_info("armed: hibernating in %u s unless woken earlier\n",
 			s2h.config.delay_sec);
 	}
 	mutex_unlock(&s2h.lock);
+
+	if (armed)
+		s2h_nl_event(S2H_EVENT_ARMED, &ev);
 }
 
 static void s2h_post_suspend(void)
@@ -87,8 +106,10 @@ static void s2h_post_suspend(void)
 	struct s2h_decision d;
 
 	mutex_lock(&s2h.lock);
-	if (s2h.state != S2H_STATE_ARMED)
-		goto unlock;
+	if (s2h.state != S2H_STATE_ARMED) {
+		mutex_unlock(&s2h.lock);
+		return;
+	}
 
 	s2h_alarm_disarm(&s2h.alarm, &facts);
 	d = s2h_decide(&facts);
@@ -101,12 +122,15 @@ static void s2h_post_suspend(void)
 	if (d.action == S2H_ACTION_HIBERNATE) {
 		s2h.sleep_state = s2h_last_sleep_state();
 		s2h.state = S2H_STATE_HIBERNATING;
-		queue_work(s2h.wq, &s2h.hibernate_work);
 	} else {
 		s2h.state = S2H_STATE_IDLE;
 	}
-unlock:
 	mutex_unlock(&s2h.lock);
+
+	/* The wake is told before the work can tell of the hibernation. */
+	s2h_nl_event(s2h_wake_event[d.wake], NULL);
+	if (d.action == S2H_ACTION_HIBERNATE)
+		queue_work(s2h.wq, &s2h.hibernate_work);
 }
 
 static void s2h_post_hibernation(void)
@@ -172,6 +196,7 @@ static void s2h_hibernate_failed(int err)
 
 static void s2h_hibernate_work(struct work_struct *work)
 {
+	struct s2h_event_info ev = {};
 	int err;
 
 	mutex_lock(&s2h.lock);
@@ -179,7 +204,10 @@ static void s2h_hibernate_work(struct work_struct *work)
 	mutex_unlock(&s2h.lock);
 
 	pr_info("starting hibernation\n");
+	s2h_nl_event(S2H_EVENT_HIBERNATE_START, NULL);
 	err = s2h_hibernate();
+	ev.error = err;
+	s2h_nl_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
 	if (err) {
 		s2h_hibernate_failed(err);
 		return;
@@ -190,6 +218,7 @@ static void s2h_hibernate_work(struct work_struct *work)
 	s2h.state = S2H_STATE_IDLE;
 	mutex_unlock(&s2h.lock);
 	pr_info("resumed from hibernation\n");
+	s2h_nl_event(S2H_EVENT_RESUMED, NULL);
 }
 
 /**
@@ -206,18 +235,56 @@ void s2h_status_read(struct s2h_status *status)
 	mutex_unlock(&s2h.lock);
 }
 
+/**
+ * s2h_config_update() - change some settings at once
+ * @change: which settings, and their new values, already checked
+ *
+ * sysfs and netlink both write through here: a reader sees all of a change
+ * or none of it, and the listeners of "events" hear of every change that
+ * altered a value, whichever interface made it.
+ */
+void s2h_config_update(const struct s2h_config_change *change)
+{
+	struct s2h_config *c = &s2h.config;
+	struct s2h_config old;
+	struct s2h_event_info ev;
+	bool changed;
+
+	mutex_lock(&s2h.config_lock);
+	mutex_lock(&s2h.lock);
+	old = *c;
+	if (change->mask & S2H_CONFIG_ENABLED)
+		c->enabled = change->val.enabled;
+	if (change->mask & S2H_CONFIG_DELAY)
+		c->delay_sec = change->val.delay_sec;
+	changed = c->enabled != old.enabled || c->delay_sec != old.delay_sec;
+	ev.enabled = c->enabled;
+	ev.delay_sec = c->delay_sec;
+	mutex_unlock(&s2h.lock);
+
+	if (changed)
+		s2h_nl_event(S2H_EVENT_CONFIG, &ev);
+	mutex_unlock(&s2h.config_lock);
+}
+
 void s2h_set_enabled(bool enabled)
 {
-	mutex_lock(&s2h.lock);
-	s2h.config.enabled = enabled;
-	mutex_unlock(&s2h.lock);
+	struct s2h_config_change change = {
+		.mask = S2H_CONFIG_ENABLED,
+		.val.enabled = enabled,
+	};
+
+	s2h_config_update(&change);
 }
 
 void s2h_set_delay(u32 delay_sec)
 {
-	mutex_lock(&s2h.lock);
-	s2h.config.delay_sec = delay_sec;
-	mutex_unlock(&s2h.lock);
+	struct s2h_config_change change = {
+		.mask = S2H_CONFIG_DELAY,
+		.val.delay_sec = delay_sec,
+	};
+
+	s2h_config_update(&change);
 }
 
 int s2h_cycle_init(const struct s2h_config *config)
@@ -225,6 +292,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	int err;
 
 	mutex_init(&s2h.lock);
+	mutex_init(&s2h.config_lock);
 	s2h.config = *config;
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
@@ -251,5 +319,6 @@ void s2h_cycle_exit(void)
 	cancel_work_sync(&s2h.hibernate_work);
 	s2h_alarm_cancel(&s2h.alarm);
 	destroy_workqueue(s2h.wq);
+	mutex_destroy(&s2h.config_lock);
 	mutex_destroy(&s2h.lock);
 }

@@ -8,6 +8,7 @@
 #include <linux/moduleparam.h>
 #include <linux/module.h>
 
+#include "netlink.h"
 #include "s2h.h"
 
 /* Load-time defaults ("options s2h delay_sec=7200"); sysfs changes them later. */
@@ -52,10 +53,15 @@ static int __init s2h_init(void)
 	err = s2h_sysfs_init();
 	if (err)
 		goto err_cycle;
+	err = s2h_nl_init();
+	if (err)
+		goto err_sysfs;
 	pr_info("version %s: enabled=%d delay_sec=%u\n", S2H_VERSION,
 		s2h_defaults.enabled, s2h_defaults.delay_sec);
 	return 0;
 
+err_sysfs:
+	s2h_sysfs_exit();
 err_cycle:
 	s2h_cycle_exit();
 	return err;
@@ -63,6 +69,7 @@ err_cycle:
 
 static void __exit s2h_exit(void)
 {
+	s2h_nl_exit();
 	s2h_sysfs_exit();
 	s2h_cycle_exit();
 }

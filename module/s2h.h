@@ -34,6 +34,7 @@ struct s2h_status {
 };
 
 void s2h_status_read(struct s2h_status *status);
+void s2h_config_update(const struct s2h_config_change *change);
 void s2h_set_enabled(bool enabled);
 void s2h_set_delay(u32 delay_sec);
 

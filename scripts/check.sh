@@ -46,12 +46,43 @@ if ! build_module; then
 fi
 
 run_suite lint "$top/scripts/lint.sh" "$kver"
+run_suite spec python3 "$top/scripts/spec-check.py"
+if make -C "$top" --no-print-directory tools >/dev/null; then
+	run_suite s2hctl-parse "$top/tools/s2hctl/test-parse"
+	run_suite s2hctl-cli "$top/tools/s2hctl/test-cli.sh" "$top/tools/s2hctl/s2hctl"
+else
+	echo "not ok - build s2hctl"
+	failed=$((failed + 1))
+fi
+
+# The netlink tests run s2hctl and s2h-nltest in the guest, whose initramfs
+# has no libc: both static, copied in by the harness from VM_GUEST_BINS.
+guest_bins="$top/tools/s2hctl/s2hctl.static $top/selftests/netlink/s2h-nltest"
+build_guest_bins()
+{
+	make -C "$top/tools/s2hctl" --no-print-directory static >/dev/null 2>&1 &&
+		make -C "$top/selftests/netlink" --no-print-directory >/dev/null
+}
+
+# run_vm SUITE TEST...: the VM tests named, or the harness' default set.
+run_vm()
+{
+	suite=$1
+	shift
+	run_suite "$suite" env KVER="$kver" S2H_KO="$top/module/s2h.ko" \
+		VM_GUEST_BINS="$guest_bins" "$top/selftests/vm/run-tests.sh" "$@"
+}
+
+if ! build_guest_bins; then
+	echo "not ok - build the static s2hctl and s2h-nltest for the VM"
+	failed=$((failed + 1))
+fi
 if [ "$mode" = full ]; then
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
-	run_suite vm env KVER="$kver" S2H_KO="$top/module/s2h.ko" "$top/selftests/vm/run-tests.sh"
+	run_vm vm
+	run_vm vm-netlink netlink netlink-fuzz netlink-monitor
 else
-	run_suite vm env KVER="$kver" S2H_KO="$top/module/s2h.ko" \
-		"$top/selftests/vm/run-tests.sh" sysfs early-wake
+	run_vm vm sysfs early-wake netlink
 fi
 
 echo "# make check-$mode took $(($(date +%s) - start)) s"

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Check that Documentation/netlink/specs/s2h.yaml and the UAPI header
+include/uapi/linux/s2h.h describe the same family, and that the words the
+module and s2hctl print for each value are the spec's. TAP on stdout.
+
+The header is checked by the compiler: every name and value the spec
+implies becomes a static assertion in a C file built against the header,
+so that arithmetic like (30 * 24 * 60 * 60) is evaluated as C does.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SPEC = os.path.join(TOP, "Documentation/netlink/specs/s2h.yaml")
+HEADER = os.path.join(TOP, "include/uapi/linux/s2h.h")
+NAME_TABLES = ["module/config.c", "tools/s2hctl/names.c"]
+
+
+def c_name(*parts):
+    return "".join(parts).upper().replace("-", "_")
+
+
+def expected(spec):
+    """Every (C name, value) the spec implies; strings quoted."""
+    fam = spec["name"]
+    out = [(c_name(spec["c-family-name"]), '"%s"' % fam),
+           (c_name(spec["c-version-name"]), "1")]
+    for d in spec["definitions"]:
+        if d["type"] == "const":
+            out.append((c_name(fam, "-", d["name"]), str(d["value"])))
+        elif d["type"] == "enum":
+            for i, e in enumerate(d["entries"]):
+                out.append((c_name(d["name-prefix"], e["name"]), str(i)))
+    for aset in spec["attribute-sets"]:
+        for i, a in enumerate(aset["attributes"], start=1):
+            out.append((c_name(aset["name-prefix"], a["name"]), str(i)))
+    ops = spec["operations"]
+    for i, op in enumerate(ops["list"], start=1):
+        out.append((c_name(ops["name-prefix"], op["name"]), str(i)))
+    for grp in spec["mcast-groups"]["list"]:
+        out.append((c_name(fam, "-genl-mcgrp-", grp["name"]), '"%s"' % grp["name"]))
+    return out
+
+
+def header_names():
+    """Names the header defines, but for the __*_MAX and *_MAX bounds."""
+    text = open(HEADER).read()
+    names = set(re.findall(r"^#define\s+(S2H_[A-Z0-9_]+)", text, re.M))
+    names |= set(re.findall(r"^\s+(S2H_[A-Z0-9_]+),", text, re.M))
+    return {n for n in names
+            if not n.endswith("_MAX") and not n.endswith("_UNSPEC")
+            and not n.startswith("_")}
+
+
+def compile_asserts(pairs):
+    lines = ["#include <string.h>", "#include <linux/s2h.h>"]
+    for name, value in pairs:
+        if value.startswith('"'):
+            lines.append('_Static_assert(sizeof(%s) == sizeof(%s), "%s");'
+                         % (name, value, name))
+            lines.append('static const char s_%s[] = %s; /* %s */'
+                         % (name, name, value))
+        else:
+            lines.append('_Static_assert(%s == %s, "%s is not %s");'
+                         % (name, value, name, value))
+    with tempfile.NamedTemporaryFile("w", suffix=".c", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+        path = f.name
+    res = subprocess.run(["cc", "-fsyntax-only", "-I", os.path.join(TOP, "include/uapi"),
+                          path], capture_output=True, text=True)
+    os.unlink(path)
+    return res.returncode == 0, res.stderr
+
+
+def strings_agree(pairs):
+    """String constants: the same text, not only the same length."""
+    text = open(HEADER).read()
+    bad = []
+    for name, value in pairs:
+        if value.startswith('"'):
+            m = re.search(r"#define\s+%s\s+(\"[^\"]*\")" % name, text)
+            if not m or m.group(1) != value:
+                bad.append("%s is not %s" % (name, value))
+    return bad
+
+
+def word_tables(spec):
+    """C name -> word, for every enum entry and attribute."""
+    words = {}
+    for d in spec["definitions"]:
+        if d["type"] == "enum":
+            for e in d["entries"]:
+                words[c_name(d["name-prefix"], e["name"])] = e["name"].replace("-", "_")
+    for aset in spec["attribute-sets"]:
+        for a in aset["attributes"]:
+            if a["type"] != "pad":
+                words[c_name(aset["name-prefix"], a["name"])] = a["name"].replace("-", "_")
+    return words
+
+
+def check_words(path, words):
+    text = open(os.path.join(TOP, path)).read()
+    found = re.findall(r"\[(S2H_[A-Z0-9_]+)\]\s*=\s*\"([^\"]*)\"", text)
+    bad = ["%s is \"%s\", the spec says \"%s\"" % (n, w, words.get(n))
+           for n, w in found if words.get(n) != w]
+    return found, bad
+
+
+class Tap:
+    def __init__(self):
+        self.n = self.failed = 0
+
+    def result(self, ok, desc, why=()):
+        self.n += 1
+        print("%sok %d - %s" % ("" if ok else "not ", self.n, desc))
+        for line in why:
+            print("# " + line)
+        self.failed += not ok
+
+    def summary(self):
+        print("1..%d" % self.n)
+        print("%d passed, %d failed" % (self.n - self.failed, self.failed))
+        return self.failed == 0
+
+
+def main():
+    tap = Tap()
+    print("TAP version 13")
+    spec = yaml.safe_load(open(SPEC))
+    pairs = expected(spec)
+
+    ok, err = compile_asserts(pairs)
+    tap.result(ok, "every name and value of the spec is the header's (%d)" % len(pairs),
+               err.splitlines()[:20])
+    bad = strings_agree(pairs)
+    tap.result(not bad, "family and group names agree", bad)
+    extra = sorted(header_names() - {n for n, _ in pairs})
+    tap.result(not extra, "the header defines nothing the spec leaves out", extra)
+
+    words = word_tables(spec)
+    for path in NAME_TABLES:
+        found, bad = check_words(path, words)
+        tap.result(found and not bad, "%s: %d words are the spec's" % (path, len(found)), bad)
+
+    sysfs = open(os.path.join(TOP, "module/sysfs.c")).read()
+    files = re.findall(r"^S2H_STAT_ATTR\((\w+),", sysfs, re.M)
+    stats = [w for n, w in words.items() if n.startswith("S2H_STATS_A_")]
+    tap.result(files == stats, "stats/ files in sysfs.c are the spec's counters, in order",
+               ["sysfs: %s" % files, "spec:  %s" % stats] if files != stats else [])
+    return 0 if tap.summary() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

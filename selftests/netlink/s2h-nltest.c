@@ -1,0 +1,637 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * s2h-nltest: raw generic netlink against the s2h family, no libnl, for the
+ * VM tests (built static: the initramfs has no libc).
+ *
+ *   s2h-nltest fuzz [N]    malformed messages, then N random mutations of
+ *                          valid ones: each refused one leaves the settings
+ *                          alone, each accepted one was valid and applied
+ *   s2h-nltest bench [N]   GET and SET round trips per second, next to
+ *                          reading the same values from sysfs
+ *
+ * Prints "ok - ..." / "not ok - ..." / "# ..." lines; the guest test relays
+ * them as TAP. Exit status 1 when any check failed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/s2h.h>
+
+#define BUF_LEN		8192
+#define SYSFS		"/sys/power/s2h/"
+#define NO_REPLY	1	/* the kernel dropped the message without a word */
+
+static int sock;
+static uint16_t family;
+static uint32_t seq = 1;
+static int n_failed;
+
+struct msg {
+	unsigned char buf[512];
+	size_t len;
+};
+
+struct config {
+	unsigned int enabled;
+	unsigned int delay_sec;
+};
+
+static void check(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok - ", ok ? "" : "not ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	n_failed += !ok;
+}
+
+static struct nlmsghdr *hdr(struct msg *m)
+{
+	return (struct nlmsghdr *)m->buf;
+}
+
+static void put(struct msg *m, const void *data, size_t len)
+{
+	memcpy(m->buf + m->len, data, len);
+	m->len += NLMSG_ALIGN(len);
+	hdr(m)->nlmsg_len = (uint32_t)m->len;
+}
+
+static void start(struct msg *m, uint16_t type, uint8_t cmd)
+{
+	struct genlmsghdr g = { .cmd = cmd, .version = S2H_GENL_VERSION };
+
+	memset(m, 0, sizeof(*m));
+	m->len = NLMSG_HDRLEN;
+	hdr(m)->nlmsg_type = type;
+	hdr(m)->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	put(m, &g, sizeof(g));
+}
+
+static void put_attr(struct msg *m, uint16_t type, const void *data, uint16_t len)
+{
+	struct nlattr a = { .nla_len = (uint16_t)(NLA_HDRLEN + len), .nla_type = type };
+
+	memcpy(m->buf + m->len, &a, sizeof(a));
+	memcpy(m->buf + m->len + NLA_HDRLEN, data, len);
+	m->len += NLA_ALIGN(NLA_HDRLEN + len);
+	hdr(m)->nlmsg_len = (uint32_t)m->len;
+}
+
+static void put_u8(struct msg *m, uint16_t type, uint8_t v)
+{
+	put_attr(m, type, &v, sizeof(v));
+}
+
+static void put_u32(struct msg *m, uint16_t type, uint32_t v)
+{
+	put_attr(m, type, &v, sizeof(v));
+}
+
+/*
+ * Send @m as it is, except for its sequence number; wait for its ack or
+ * error. Return: 0 for an ack, the negative errno of an error, NO_REPLY
+ * when nothing came. A reply's payload goes to @reply when given.
+ */
+static int transact(struct msg *m, struct msg *reply)
+{
+	static unsigned char rbuf[BUF_LEN];
+	struct nlmsghdr *nlh;
+	uint32_t want = ++seq;
+	ssize_t n;
+
+	hdr(m)->nlmsg_seq = want;
+	if (send(sock, m->buf, m->len, 0) < 0)
+		return -errno;
+	for (;;) {
+		n = recv(sock, rbuf, sizeof(rbuf), 0);
+		if (n < 0)
+			return errno == EAGAIN ? NO_REPLY : -errno;
+		for (nlh = (void *)rbuf; NLMSG_OK(nlh, (size_t)n); nlh = NLMSG_NEXT(nlh, n)) {
+			if (nlh->nlmsg_seq != want)
+				continue;
+			if (nlh->nlmsg_type == NLMSG_ERROR)
+				return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
+			if (reply && nlh->nlmsg_len <= sizeof(reply->buf)) {
+				memcpy(reply->buf, nlh, nlh->nlmsg_len);
+				reply->len = nlh->nlmsg_len;
+			}
+		}
+	}
+}
+
+/*
+ * Walk the attributes from @first on; @fn sees each. Return: whether they
+ * fill the message exactly, as strict validation wants.
+ */
+static bool for_each_attr(const struct msg *m, size_t first,
+			  void (*fn)(const struct nlattr *a, void *arg), void *arg)
+{
+	size_t off = first;
+
+	while (off + NLA_HDRLEN <= m->len) {
+		const struct nlattr *a = (const void *)(m->buf + off);
+
+		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > m->len)
+			return false;
+		fn(a, arg);
+		off += NLA_ALIGN(a->nla_len);
+	}
+	return off >= m->len;
+}
+
+#define PAYLOAD		(NLMSG_HDRLEN + GENL_HDRLEN)
+
+static void ctrl_family(const struct nlattr *a, void *arg)
+{
+	if ((a->nla_type & NLA_TYPE_MASK) == CTRL_ATTR_FAMILY_ID)
+		memcpy(arg, (const char *)a + NLA_HDRLEN, sizeof(uint16_t));
+}
+
+static int resolve_family(void)
+{
+	struct msg m, reply = {};
+
+	start(&m, GENL_ID_CTRL, CTRL_CMD_GETFAMILY);
+	put_attr(&m, CTRL_ATTR_FAMILY_NAME, S2H_GENL_NAME, sizeof(S2H_GENL_NAME));
+	if (transact(&m, &reply))
+		return -1;
+	for_each_attr(&reply, PAYLOAD, ctrl_family, &family);
+	return family ? 0 : -1;
+}
+
+static int open_socket(void)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct timeval tv = { .tv_sec = 0, .tv_usec = 300000 };
+	int one = 1;
+
+	sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	if (sock < 0 || bind(sock, (struct sockaddr *)&sa, sizeof(sa)))
+		return -1;
+	setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(sock, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	return resolve_family();
+}
+
+static unsigned int read_sysfs(const char *name)
+{
+	char path[128], buf[64] = "";
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), SYSFS "%s", name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return ~0u;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n > 0 ? (unsigned int)strtoul(buf, NULL, 10) : ~0u;
+}
+
+/* The settings as sysfs shows them: the other view, not netlink's. */
+static struct config sysfs_config(void)
+{
+	struct config c = {
+		.enabled = read_sysfs("enabled"),
+		.delay_sec = read_sysfs("delay_sec"),
+	};
+
+	return c;
+}
+
+static bool same(struct config a, struct config b)
+{
+	return a.enabled == b.enabled && a.delay_sec == b.delay_sec;
+}
+
+static void set_msg(struct msg *m, struct config c)
+{
+	start(m, family, S2H_CMD_SET);
+	put_u8(m, S2H_A_ENABLED, (uint8_t)c.enabled);
+	put_u32(m, S2H_A_DELAY_SEC, c.delay_sec);
+}
+
+/* --------------------------------------------------------------------- */
+/* Malformed messages, each named */
+
+/* One attribute of a malformed message: @len bytes of @value, little-endian. */
+struct bad_attr {
+	uint16_t type;
+	uint16_t len;
+	uint64_t value;
+};
+
+struct bad {
+	const char *what;
+	uint8_t cmd;
+	struct bad_attr attrs[2];	/* up to the first with len 0 */
+	void (*damage)(struct msg *m);	/* what attributes cannot express */
+};
+
+/* All or nothing: a good enabled, the opposite of now, next to a bad delay. */
+static void flip_enabled(struct msg *m)
+{
+	m->buf[PAYLOAD + NLA_HDRLEN] = !read_sysfs("enabled");
+}
+
+static void cut_genl_header(struct msg *m)
+{
+	m->len = NLMSG_HDRLEN;
+}
+
+static void cut_genl_header_short(struct msg *m)
+{
+	m->len = NLMSG_HDRLEN + 2;
+}
+
+static void set_reserved(struct msg *m)
+{
+	((struct genlmsghdr *)NLMSG_DATA(hdr(m)))->reserved = 1;
+}
+
+static void set_replace_flag(struct msg *m)
+{
+	hdr(m)->nlmsg_flags |= NLM_F_REPLACE;
+}
+
+static void attr_overrun(struct msg *m)
+{
+	((struct nlattr *)(m->buf + PAYLOAD))->nla_len = 64;
+}
+
+static void attr_short(struct msg *m)
+{
+	((struct nlattr *)(m->buf + PAYLOAD))->nla_len = 2;
+}
+
+static void trailing_bytes(struct msg *m)
+{
+	m->buf[m->len++] = 0xde;
+	m->buf[m->len++] = 0xad;
+}
+
+#define ENABLED(len, v)	{ S2H_A_ENABLED, len, v }
+#define DELAY(len, v)	{ S2H_A_DELAY_SEC, len, v }
+
+static const struct bad bads[] = {
+	{ "SET enabled as u32", S2H_CMD_SET, { ENABLED(4, 1) } },
+	{ "SET enabled=2", S2H_CMD_SET, { ENABLED(1, 2) } },
+	{ "SET delay_sec as u8", S2H_CMD_SET, { DELAY(1, 60) } },
+	{ "SET delay_sec as u64", S2H_CMD_SET, { DELAY(8, 60) } },
+	{ "SET delay_sec below the minimum", S2H_CMD_SET, { DELAY(4, S2H_DELAY_MIN_SEC - 1) } },
+	{ "SET delay_sec above the maximum", S2H_CMD_SET, { DELAY(4, S2H_DELAY_MAX_SEC + 1) } },
+	{ "SET delay_sec=0", S2H_CMD_SET, { DELAY(4, 0) } },
+	{ "SET delay_sec=UINT32_MAX", S2H_CMD_SET, { DELAY(4, UINT32_MAX) } },
+	{ "SET a good enabled with a bad delay_sec", S2H_CMD_SET,
+	  { ENABLED(1, 0), DELAY(4, 1) }, flip_enabled },
+	{ "SET state (read-only)", S2H_CMD_SET, { { S2H_A_STATE, 4, S2H_STATE_IDLE } } },
+	{ "SET stats (read-only)", S2H_CMD_SET, { { S2H_A_STATS | NLA_F_NESTED, 4, 0 } } },
+	{ "SET event (kernel only)", S2H_CMD_SET, { { S2H_A_EVENT, 4, S2H_EVENT_CONFIG } } },
+	{ "SET error (kernel only)", S2H_CMD_SET, { { S2H_A_ERROR, 4, 0 } } },
+	{ "SET an unknown attribute", S2H_CMD_SET, { { S2H_A_MAX + 1, 4, 60 } } },
+	{ "SET attribute type 0", S2H_CMD_SET, { { 0, 4, 60 } } },
+	{ "SET enabled with NLA_F_NESTED", S2H_CMD_SET,
+	  { { S2H_A_ENABLED | NLA_F_NESTED, 1, 1 } } },
+	{ "SET without attributes", S2H_CMD_SET },
+	{ "GET with an attribute", S2H_CMD_GET, { ENABLED(1, 1) } },
+	{ "command EVENT as a request", S2H_CMD_EVENT },
+	{ "command 0", S2H_CMD_UNSPEC },
+	{ "command 200", 200 },
+	{ "no genetlink header", S2H_CMD_SET, { ENABLED(1, 1) }, cut_genl_header },
+	{ "a truncated genetlink header", S2H_CMD_GET, {}, cut_genl_header_short },
+	{ "reserved genetlink header field set", S2H_CMD_GET, {}, set_reserved },
+	{ "NLM_F_REPLACE in a SET", S2H_CMD_SET, { ENABLED(1, 1) }, set_replace_flag },
+	{ "an attribute longer than the message", S2H_CMD_SET, { DELAY(4, 60) }, attr_overrun },
+	{ "an attribute shorter than its header", S2H_CMD_SET, { DELAY(4, 60) }, attr_short },
+	{ "trailing bytes after the attributes", S2H_CMD_SET, { DELAY(4, 60) }, trailing_bytes },
+};
+
+static void build_bad(const struct bad *b, struct msg *m)
+{
+	size_t i;
+
+	start(m, family, b->cmd);
+	for (i = 0; i < 2 && b->attrs[i].len; i++)
+		put_attr(m, b->attrs[i].type, &b->attrs[i].value, b->attrs[i].len);
+	if (b->damage)
+		b->damage(m);
+	hdr(m)->nlmsg_len = (uint32_t)m->len;
+}
+
+static void test_malformed(void)
+{
+	struct config before = sysfs_config(), after;
+	struct msg m;
+	size_t i;
+	int err;
+
+	for (i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
+		build_bad(&bads[i], &m);
+		err = transact(&m, NULL);
+		after = sysfs_config();
+		check(err < 0 && same(before, after), "%s: refused (%s), settings kept",
+		      bads[i].what, err == NO_REPLY ? "no reply" : strerror(-err));
+	}
+}
+
+/* --------------------------------------------------------------------- */
+/* Random mutations of valid messages */
+
+struct seen {
+	bool bad;
+	bool has_enabled, has_delay;
+	struct config c;
+};
+
+/* What the policy allows, written out again: the kernel may accept no more. */
+static void model_attr(const struct nlattr *a, void *arg)
+{
+	const unsigned char *data = (const unsigned char *)a + NLA_HDRLEN;
+	uint16_t len = a->nla_len - NLA_HDRLEN;
+	struct seen *s = arg;
+	uint32_t v;
+
+	if (a->nla_type & NLA_F_NESTED) {
+		s->bad = true;
+		return;
+	}
+	switch (a->nla_type & NLA_TYPE_MASK) {
+	case S2H_A_ENABLED:
+		s->bad |= len != 1 || data[0] > 1;
+		s->has_enabled = true;
+		s->c.enabled = data[0];
+		break;
+	case S2H_A_DELAY_SEC:
+		memcpy(&v, data, sizeof(v));
+		s->bad |= len != 4 || v < S2H_DELAY_MIN_SEC || v > S2H_DELAY_MAX_SEC;
+		s->has_delay = true;
+		s->c.delay_sec = v;
+		break;
+	default:
+		s->bad = true;
+	}
+}
+
+/* An accepted message: a valid SET (applied, as sysfs shows) or a GET. */
+static bool accepted_ok(const struct msg *m, struct config before, struct config after)
+{
+	const struct genlmsghdr *g = NLMSG_DATA((const struct nlmsghdr *)m->buf);
+	struct seen s = { .c = before };
+
+	if (m->len < PAYLOAD || !for_each_attr(m, PAYLOAD, model_attr, &s))
+		return false;
+	if (s.bad || g->cmd != S2H_CMD_SET)
+		return !s.bad && g->cmd == S2H_CMD_GET && !s.has_enabled && !s.has_delay &&
+		       same(before, after);
+	return (s.has_enabled || s.has_delay) && same(s.c, after);
+}
+
+static void mutate_length(struct msg *m);
+
+static void mutate_byte(struct msg *m)
+{
+	static const unsigned char edges[] = { 0, 1, 2, 4, 5, 0x7f, 0x80, 0xfe, 0xff };
+	size_t at;
+
+	if (m->len == NLMSG_HDRLEN) {
+		mutate_length(m);
+		return;
+	}
+	at = NLMSG_HDRLEN + (size_t)rand() % (m->len - NLMSG_HDRLEN);
+	switch (rand() % 3) {
+	case 0:
+		m->buf[at] ^= (unsigned char)(1u << (rand() % 8));
+		break;
+	case 1:
+		m->buf[at] = (unsigned char)rand();
+		break;
+	default:
+		m->buf[at] = edges[rand() % sizeof(edges)];
+	}
+}
+
+static void mutate_length(struct msg *m)
+{
+	size_t n;
+
+	if (rand() % 2) {
+		m->len = NLMSG_HDRLEN + (size_t)rand() % (m->len - NLMSG_HDRLEN + 1);
+		return;
+	}
+	n = 1 + (size_t)rand() % 16;
+	while (n-- && m->len < sizeof(m->buf))
+		m->buf[m->len++] = (unsigned char)rand();
+}
+
+static void mutate_flags(struct msg *m)
+{
+	hdr(m)->nlmsg_flags ^= (uint16_t)(1u << (rand() % 16));
+}
+
+/*
+ * Anything after the netlink header may change, and the flags, but not the
+ * family (a mutation must not reach another family) nor REQUEST and ACK,
+ * without which the kernel says nothing at all.
+ */
+static void mutate(struct msg *m)
+{
+	int i, n = 1 + rand() % 4;
+
+	for (i = 0; i < n; i++) {
+		switch (rand() % 6) {
+		case 0:
+			mutate_length(m);
+			break;
+		case 1:
+			mutate_flags(m);
+			break;
+		default:
+			mutate_byte(m);
+		}
+	}
+	hdr(m)->nlmsg_type = family;
+	hdr(m)->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
+	hdr(m)->nlmsg_len = (uint32_t)m->len;
+}
+
+static void base_msg(struct msg *m, struct config now)
+{
+	switch (rand() % 4) {
+	case 0:
+		start(m, family, S2H_CMD_GET);
+		break;
+	case 1:
+		start(m, family, S2H_CMD_SET);
+		put_u32(m, S2H_A_DELAY_SEC, now.delay_sec);
+		break;
+	default:
+		set_msg(m, now);
+	}
+}
+
+static void test_mutations(long n)
+{
+	struct config orig = sysfs_config(), before, after;
+	long i, refused = 0, accepted = 0, silent = 0, wrong = 0;
+	struct msg m;
+	int err;
+
+	for (i = 0; i < n; i++) {
+		before = sysfs_config();
+		base_msg(&m, before);
+		mutate(&m);
+		err = transact(&m, NULL);
+		after = sysfs_config();
+		if (err == 0) {
+			accepted++;
+			wrong += !accepted_ok(&m, before, after);
+		} else {
+			refused += err < 0;
+			silent += err == NO_REPLY;
+			wrong += !same(before, after);
+		}
+	}
+	check(!wrong, "%ld mutations: %ld refused with settings kept, %ld dropped silently, "
+	      "%ld accepted, each a valid message applied as sent (%ld not)",
+	      n, refused, silent, accepted, wrong);
+
+	set_msg(&m, orig);
+	err = transact(&m, NULL);
+	check(!err && same(sysfs_config(), orig), "settings restored: enabled=%u delay_sec=%u",
+	      orig.enabled, orig.delay_sec);
+}
+
+static void test_healthy(void)
+{
+	struct msg m, reply = {};
+	int err;
+
+	start(&m, family, S2H_CMD_GET);
+	err = transact(&m, &reply);
+	check(!err && reply.len > PAYLOAD, "GET still answers after the fuzzing");
+}
+
+/* --------------------------------------------------------------------- */
+/* Benchmark */
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char * const sysfs_files[] = {
+	"enabled", "delay_sec", "state", "last_wake", "stats/suspends", "stats/alarm_wakes",
+	"stats/early_wakes", "stats/aborted", "stats/hibernations",
+	"stats/hibernate_failures", "stats/resumes_from_hibernation", "stats/resuspends",
+};
+
+/* Round trips per second of @fn, run @n times. */
+static double rate(long n, int (*fn)(void))
+{
+	double t0 = now_sec();
+	long i;
+
+	for (i = 0; i < n; i++)
+		if (fn())
+			return 0;
+	return (double)n / (now_sec() - t0);
+}
+
+static int one_get(void)
+{
+	struct msg m, reply;
+
+	start(&m, family, S2H_CMD_GET);
+	return transact(&m, &reply);
+}
+
+static struct config bench_config;
+
+/* The settings they are already: no change, no event. */
+static int one_set(void)
+{
+	struct msg m;
+
+	set_msg(&m, bench_config);
+	return transact(&m, NULL);
+}
+
+/* What one GET reply holds, read the sysfs way: 12 files. */
+static int one_sysfs(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sysfs_files) / sizeof(sysfs_files[0]); i++)
+		if (read_sysfs(sysfs_files[i]) == ~0u)
+			return -1;
+	return 0;
+}
+
+static int one_sysfs_config(void)
+{
+	struct config c = sysfs_config();
+
+	return c.enabled == ~0u ? -1 : 0;
+}
+
+static void bench(long n)
+{
+	double get, set, all, two;
+
+	bench_config = sysfs_config();
+	get = rate(n, one_get);
+	set = rate(n, one_set);
+	all = rate(n, one_sysfs);
+	two = rate(n, one_sysfs_config);
+
+	check(get > 0 && set > 0 && all > 0 && two > 0, "benchmark ran %ld rounds of each", n);
+	printf("# GET round trips/s:                  %10.0f\n", get);
+	printf("# SET round trips/s (two settings):   %10.0f\n", set);
+	printf("# sysfs, all 12 files read/s:         %10.0f   GET/sysfs ratio %.2f\n",
+	       all, get / all);
+	printf("# sysfs, enabled + delay_sec read/s:  %10.0f   GET/sysfs ratio %.2f\n",
+	       two, get / two);
+	printf("# (a GET reply holds what the 12 files do; a SET here changes nothing)\n");
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? strtol(argv[2], NULL, 10) : 3000;
+
+	if (argc < 2 || (strcmp(argv[1], "fuzz") && strcmp(argv[1], "bench")) || n <= 0) {
+		fprintf(stderr, "usage: s2h-nltest fuzz|bench [N]\n");
+		return 2;
+	}
+	if (open_socket()) {
+		check(false, "resolve the s2h generic netlink family");
+		return 1;
+	}
+	srand((unsigned int)time(NULL));
+	if (!strcmp(argv[1], "bench")) {
+		bench(n);
+	} else {
+		test_malformed();
+		test_mutations(n);
+		test_healthy();
+	}
+	return n_failed ? 1 : 0;
+}

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Malformed and randomly mutated netlink messages (s2h-nltest fuzz): each is
+# refused and leaves the settings as they were, or was valid and applied as
+# sent; the module answers afterwards and the host finds no splat. Then
+# s2h-nltest bench: GET and SET round trips per second next to sysfs reads.
+# Needs /bin/s2h-nltest (static) in the initramfs.
+set -u
+. /lib/s2h/lib.sh
+
+# Relay the program's "ok - "/"not ok - "/"# " lines as TAP.
+relay()
+{
+	local line
+
+	while IFS= read -r line; do
+		tap "$line"
+	done
+}
+
+check "s2h-nltest is in the initramfs" test -x /bin/s2h-nltest || { done_testing; exit 1; }
+s2h_load delay_sec=600 || exit 1
+before="$(cat $S2H/enabled) $(cat $S2H/delay_sec)"
+s2h-nltest fuzz "${S2H_FUZZ_ROUNDS:-3000}" | relay
+is "$(cat $S2H/enabled) $(cat $S2H/delay_sec)" "$before" "settings after the fuzzing as before"
+is_file $S2H/state idle "state still idle"
+s2h-nltest bench "${S2H_BENCH_ROUNDS:-2000}" | relay
+s2h_unload
+s2h_load
+done_testing

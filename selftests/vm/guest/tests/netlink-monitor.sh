@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# s2hctl monitor through a whole cycle, over two boots: two config events
+# (one by sysfs, one by netlink), then armed, alarm_wake, hibernate_start;
+# QEMU powers off with the monitors frozen in the image; the second boot
+# resumes it and they print hibernate_result (error 0) and resumed.
+set -u
+. /lib/s2h/lib.sh
+
+EXPECTED="config config armed alarm_wake hibernate_start hibernate_result resumed"
+
+# The first word of each line of FILE, or the "event" of each JSON object.
+event_words()
+{
+	sed -e 's/^{"event":"\([a-z_]*\)".*/\1/' -e 's/ .*//' "$1" | tr '\n' ' ' | sed 's/ $//'
+}
+
+check "s2hctl is in the initramfs" test -x /bin/s2hctl || { done_testing; exit 1; }
+s2h_load delay_sec=30 || exit 1
+swap_on
+s2hctl monitor >/tmp/events.txt 2>/tmp/monitor.err &
+text_pid=$!
+s2hctl monitor -j >/tmp/events.json 2>>/tmp/monitor.err &
+json_pid=$!
+sleep 1
+echo 9 >$S2H/delay_sec
+s2hctl set delay 8s
+host expect-poweroff 90
+suspend_mem
+
+# Still boot 1 until the image is written; then boot 2, resumed.
+wait_for $S2H/stats/resumes_from_hibernation 1 180 "resumed from hibernation" || diag_stats
+sleep 2
+is "$(event_words /tmp/events.txt)" "$EXPECTED" "monitor: the events of the cycle, in order"
+is "$(event_words /tmp/events.json)" "$EXPECTED" "monitor -j: the same events, in order"
+is "$(grep -c . /tmp/events.txt)" 7 "monitor: no other event"
+is "$(sed -n 1p /tmp/events.txt)" "config enabled=yes delay=9s (9 s)" "config by sysfs, as sent"
+is "$(sed -n 2p /tmp/events.txt)" "config enabled=yes delay=8s (8 s)" "config by netlink, as sent"
+is "$(sed -n 3p /tmp/events.txt)" "armed delay=8s (8 s)" "armed carries the delay"
+is "$(sed -n 6p /tmp/events.txt)" "hibernate_result error=0 (ok)" "hibernate_result carries error 0"
+is "$(sed -n 6p /tmp/events.json)" '{"event":"hibernate_result","error":0}' "JSON hibernate_result"
+is "$(cat /tmp/monitor.err)" "" "the monitors printed no error"
+while IFS= read -r line; do diag "monitor: $line"; done </tmp/events.txt
+kill $text_pid $json_pid
+diag_stats
+done_testing

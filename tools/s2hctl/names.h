@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The words s2hctl prints for the values of <linux/s2h.h>: those of sysfs
+ * and of Documentation/netlink/specs/s2h.yaml (scripts/spec-check.py
+ * compares them).
+ */
+#ifndef S2HCTL_NAMES_H
+#define S2HCTL_NAMES_H
+
+#include <linux/s2h.h>
+
+const char *state_name(unsigned int state);
+const char *wake_name(unsigned int wake);
+const char *event_name(unsigned int event);
+const char *attr_name(unsigned int attr);
+
+/* The counters of S2H_A_STATS, in the order of sysfs' stats/. */
+extern const char * const stat_names[S2H_STATS_A_MAX + 1];
+
+#endif /* S2HCTL_NAMES_H */

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <linux/netlink.h>
+
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/netlink.h>
+
+#include "names.h"
+#include "nl.h"
+
+/* What came back for one request: its reply, its ack or its error. */
+struct reply {
+	bool done;
+	int error;			/* the kernel's negative errno, or 0 */
+	char msg[256];			/* the kernel's extended ack message */
+	unsigned int bad_attr;		/* the attribute it pointed at, or 0 */
+	bool has_range;
+	uint64_t min, max;		/* the bad attribute's allowed values */
+	int (*parse)(struct nlattr **tb, void *arg);
+	void *arg;
+};
+
+static void fail(const char *what, int nlerr)
+{
+	fprintf(stderr, "s2hctl: %s: %s\n", what, nl_geterror(nlerr));
+}
+
+int conn_open(struct conn *c)
+{
+	int one = 1, err;
+
+	c->sk = nl_socket_alloc();
+	if (!c->sk) {
+		fprintf(stderr, "s2hctl: out of memory\n");
+		return 1;
+	}
+	err = genl_connect(c->sk);
+	if (err) {
+		fail("cannot open a generic netlink socket", err);
+		goto err_free;
+	}
+	/* Without it the kernel's words for a refused value are lost. */
+	setsockopt(nl_socket_get_fd(c->sk), SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	c->family = genl_ctrl_resolve(c->sk, S2H_GENL_NAME);
+	if (c->family == -NLE_OBJ_NOTFOUND) {
+		fprintf(stderr, "s2hctl: s2h kernel module is not loaded (try: modprobe s2h)\n");
+		goto err_free;
+	}
+	if (c->family < 0) {
+		fail("cannot look up the s2h netlink family", c->family);
+		goto err_free;
+	}
+	return 0;
+
+err_free:
+	nl_socket_free(c->sk);
+	c->sk = NULL;
+	return 1;
+}
+
+void conn_close(struct conn *c)
+{
+	nl_socket_free(c->sk);
+	c->sk = NULL;
+}
+
+/* The policy the kernel sent along: the allowed range, when it has one. */
+static void ack_policy(struct reply *r, struct nlattr *policy)
+{
+	struct nlattr *tb[NL_POLICY_TYPE_ATTR_MAX + 1];
+
+	if (nla_parse_nested(tb, NL_POLICY_TYPE_ATTR_MAX, policy, NULL) ||
+	    !tb[NL_POLICY_TYPE_ATTR_MIN_VALUE_U] || !tb[NL_POLICY_TYPE_ATTR_MAX_VALUE_U])
+		return;
+	r->has_range = true;
+	r->min = nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MIN_VALUE_U]);
+	r->max = nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MAX_VALUE_U]);
+}
+
+/* The extended ack follows the error, after the echoed request unless capped. */
+static void ack_tlvs(struct reply *r, struct nlmsgerr *e)
+{
+	struct nlmsghdr *nlh = (struct nlmsghdr *)((char *)e - NLMSG_HDRLEN);
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	size_t skip = sizeof(*e);
+	uint32_t offs;
+
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		skip += e->msg.nlmsg_len - NLMSG_HDRLEN;
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + skip ||
+	    nla_parse(tb, NLMSGERR_ATTR_MAX, (struct nlattr *)((char *)e + skip),
+		      (int)(nlh->nlmsg_len - NLMSG_HDRLEN - skip), NULL))
+		return;
+	if (tb[NLMSGERR_ATTR_MSG])
+		nla_strlcpy(r->msg, tb[NLMSGERR_ATTR_MSG], sizeof(r->msg));
+	if (tb[NLMSGERR_ATTR_POLICY])
+		ack_policy(r, tb[NLMSGERR_ATTR_POLICY]);
+	if (!tb[NLMSGERR_ATTR_OFFS] || (nlh->nlmsg_flags & NLM_F_CAPPED))
+		return;
+	offs = nla_get_u32(tb[NLMSGERR_ATTR_OFFS]);
+	if (offs + sizeof(struct nlattr) <= e->msg.nlmsg_len)
+		r->bad_attr = nla_type((struct nlattr *)((char *)&e->msg + offs));
+}
+
+static int on_error(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
+{
+	struct reply *r = arg;
+
+	(void)who;
+	r->error = e->error;
+	ack_tlvs(r, e);
+	r->done = true;
+	return NL_STOP;
+}
+
+static int on_ack(struct nl_msg *msg, void *arg)
+{
+	struct reply *r = arg;
+
+	(void)msg;
+	r->done = true;
+	return NL_STOP;
+}
+
+static int on_valid(struct nl_msg *msg, void *arg)
+{
+	struct reply *r = arg;
+	struct nlattr *tb[S2H_A_MAX + 1];
+
+	if (!r->parse || genlmsg_parse(nlmsg_hdr(msg), 0, tb, S2H_A_MAX, NULL))
+		return NL_SKIP;
+	if (r->parse(tb, r->arg))
+		r->error = -EPROTO;
+	return NL_OK;
+}
+
+/* Send @msg (consumed) and wait for its ack or error, parsing any reply. */
+static int transact(struct conn *c, struct nl_msg *msg, struct reply *r)
+{
+	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
+	int err = -NLE_NOMEM;
+
+	if (!cb)
+		goto out;
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, on_valid, r);
+	nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, on_ack, r);
+	nl_cb_err(cb, NL_CB_CUSTOM, on_error, r);
+	err = nl_send_auto(c->sk, msg);
+	while (err >= 0 && !r->done)
+		err = nl_recvmsgs(c->sk, cb);
+	nl_cb_put(cb);
+out:
+	nlmsg_free(msg);
+	/* An error callback's NL_STOP comes back as an error: r says more. */
+	return r->done ? 0 : err;
+}
+
+static struct nl_msg *request(struct conn *c, uint8_t cmd)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	if (msg && !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, c->family, 0, 0, cmd,
+				S2H_GENL_VERSION)) {
+		nlmsg_free(msg);
+		msg = NULL;
+	}
+	if (!msg)
+		fprintf(stderr, "s2hctl: out of memory\n");
+	return msg;
+}
+
+/* One line for what the kernel refused, in its own words. */
+static int report(const struct reply *r, const char *doing)
+{
+	if (r->error == -EPERM) {
+		fprintf(stderr, "s2hctl: %s needs CAP_NET_ADMIN (run it as root)\n", doing);
+		return 1;
+	}
+	if (!r->msg[0]) {
+		fprintf(stderr, "s2hctl: %s failed: %s\n", doing, strerror(-r->error));
+		return 1;
+	}
+	fprintf(stderr, "s2hctl: kernel rejected ");
+	if (r->bad_attr)
+		fprintf(stderr, "%s: ", attr_name(r->bad_attr));
+	fprintf(stderr, "%s", r->msg);
+	if (r->has_range)
+		fprintf(stderr, " (allowed: %llu..%llu)", (unsigned long long)r->min,
+			(unsigned long long)r->max);
+	fprintf(stderr, "\n");
+	return 1;
+}
+
+static int finish(struct conn *c, struct nl_msg *msg, struct reply *r, const char *doing)
+{
+	int err;
+
+	if (!msg)
+		return 1;
+	err = transact(c, msg, r);
+	if (err < 0) {
+		fail(doing, err);
+		return 1;
+	}
+	return r->error ? report(r, doing) : 0;
+}
+
+static int parse_stats(struct nlattr *nest, struct status *st)
+{
+	struct nlattr *tb[S2H_STATS_A_MAX + 1];
+	int i;
+
+	if (nla_parse_nested(tb, S2H_STATS_A_MAX, nest, NULL))
+		return -1;
+	for (i = 0; i <= S2H_STATS_A_MAX; i++) {
+		if (!stat_names[i] || !tb[i])
+			continue;
+		st->stats[i] = nla_get_u64(tb[i]);
+		st->has_stat[i] = true;
+	}
+	return 0;
+}
+
+static int parse_status(struct nlattr **tb, void *arg)
+{
+	struct status *st = arg;
+
+	if (!tb[S2H_A_ENABLED] || !tb[S2H_A_DELAY_SEC] || !tb[S2H_A_STATE] ||
+	    !tb[S2H_A_LAST_WAKE] || !tb[S2H_A_STATS])
+		return -1;
+	st->enabled = nla_get_u8(tb[S2H_A_ENABLED]);
+	st->delay_sec = nla_get_u32(tb[S2H_A_DELAY_SEC]);
+	st->state = nla_get_u32(tb[S2H_A_STATE]);
+	st->last_wake = nla_get_u32(tb[S2H_A_LAST_WAKE]);
+	return parse_stats(tb[S2H_A_STATS], st);
+}
+
+int nl_get(struct conn *c, struct status *st)
+{
+	struct reply r = { .parse = parse_status, .arg = st };
+
+	memset(st, 0, sizeof(*st));
+	return finish(c, request(c, S2H_CMD_GET), &r, "reading the settings");
+}
+
+int nl_set(struct conn *c, const struct settings *set)
+{
+	struct nl_msg *msg = request(c, S2H_CMD_SET);
+	struct reply r = {};
+
+	if (msg && ((set->has_enabled && nla_put_u8(msg, S2H_A_ENABLED, set->enabled)) ||
+		    (set->has_delay && nla_put_u32(msg, S2H_A_DELAY_SEC, set->delay_sec)))) {
+		nlmsg_free(msg);
+		msg = NULL;
+	}
+	return finish(c, msg, &r, "changing the settings");
+}
+
+struct monitor {
+	event_fn fn;
+	void *arg;
+};
+
+static int on_event(struct nl_msg *msg, void *arg)
+{
+	struct monitor *m = arg;
+	struct nlattr *tb[S2H_A_MAX + 1];
+	struct event ev = {};
+
+	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, S2H_A_MAX, NULL) || !tb[S2H_A_EVENT])
+		return NL_SKIP;
+	ev.type = nla_get_u32(tb[S2H_A_EVENT]);
+	if ((ev.has_enabled = tb[S2H_A_ENABLED]))
+		ev.enabled = nla_get_u8(tb[S2H_A_ENABLED]);
+	if ((ev.has_delay = tb[S2H_A_DELAY_SEC]))
+		ev.delay_sec = nla_get_u32(tb[S2H_A_DELAY_SEC]);
+	if ((ev.has_error = tb[S2H_A_ERROR]))
+		ev.error = (int32_t)nla_get_u32(tb[S2H_A_ERROR]);
+	m->fn(&ev, m->arg);
+	return NL_OK;
+}
+
+/* Until a signal ends the process, or the socket fails for good. */
+int nl_monitor(struct conn *c, event_fn fn, void *arg)
+{
+	struct monitor m = { .fn = fn, .arg = arg };
+	int grp, err;
+
+	grp = genl_ctrl_resolve_grp(c->sk, S2H_GENL_NAME, S2H_GENL_MCGRP_EVENTS);
+	if (grp < 0) {
+		fail("cannot look up the s2h events group", grp);
+		return 1;
+	}
+	err = nl_socket_add_membership(c->sk, grp);
+	if (err) {
+		fail("cannot join the s2h events group", err);
+		return 1;
+	}
+	nl_socket_disable_seq_check(c->sk);
+	nl_socket_modify_cb(c->sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, &m);
+	for (;;) {
+		err = nl_recvmsgs_default(c->sk);
+		if (err == -NLE_NOMEM) {
+			fprintf(stderr, "s2hctl: events were lost: the receive buffer overflowed\n");
+			continue;
+		}
+		if (err < 0 && err != -NLE_INTR) {
+			fail("receiving events", err);
+			return 1;
+		}
+	}
+}

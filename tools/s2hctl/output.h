@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What "show" and "monitor" print: text for people, JSON for programs. */
+#ifndef S2HCTL_OUTPUT_H
+#define S2HCTL_OUTPUT_H
+
+#include <stdbool.h>
+
+#include "nl.h"
+
+void print_status(const struct status *st, bool json);
+void print_event(const struct event *ev, void *json);
+
+#endif /* S2HCTL_OUTPUT_H */

@@ -1,0 +1,100 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The command line of s2hctl, table-driven: each row is the exit status, the
+# words stderr must contain (empty for none) and the arguments, split by
+# '|'. Only rows that need no kernel: s2hctl finds usage errors before it
+# opens a netlink socket. TAP, ending in "N passed, N failed".
+#
+# Usage: test-cli.sh PATH-TO-S2HCTL
+set -u
+
+s2hctl=$1
+tally=$(mktemp)
+trap 'rm -f "$tally"' EXIT
+
+cases()
+{
+	cat <<'TABLE'
+0||--help
+0||-h
+0||--version
+0||-V
+0||help
+0||help set
+0||help monitor
+2|no command|
+2|'frobnicate'|frobnicate
+2|'--bogus'|--bogus
+2|'-x'|-x
+2|'frobnicate'|help frobnicate
+2|'extra'|help set extra
+2|'extra'|show extra
+2|'-x'|show -x
+2|'--jsonx'|show --jsonx
+2|no setting|set
+2|'delay'|set delay
+2|'enabled'|set delay 3h enabled
+2|'color'|set color blue
+2|'Delay'|set Delay 3h
+2|'maybe'|set enabled maybe
+2|'5x'|set delay 5x
+2|'-5'|set delay -5
+2|'1h30'|set delay 1h30
+2|'99999999999'|set delay 99999999999
+2|twice|set delay 3h delay 2h
+2|twice|set enabled yes enabled no
+2|'now'|enable now
+2|'now'|disable now
+2|'-x'|monitor -x
+2|'all'|monitor -j all
+TABLE
+}
+
+# check WANT WORD ARGS...: prints "ok" or why not
+check()
+{
+	want=$1
+	word=$2
+	shift 2
+	err=$("$s2hctl" "$@" 2>&1 >/dev/null)
+	status=$?
+	if [ "$status" != "$want" ]; then
+		echo "exit $status: $err"
+	elif [ -n "$word" ] && ! printf '%s' "$err" | grep -qF -- "$word"; then
+		echo "stderr: $err"
+	elif [ "$want" = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" != 1 ]; then
+		echo "not one line: $err"
+	else
+		echo ok
+	fi
+}
+
+echo "TAP version 13"
+n=0
+failed=0
+cases | while IFS='|' read -r want word args; do
+	n=$((n + 1))
+	# shellcheck disable=SC2086 # the table's words are split on purpose
+	verdict=$(check "$want" "$word" $args)
+	desc="s2hctl $args: exit $want${word:+, stderr names $word}"
+	if [ "$verdict" = ok ]; then
+		echo "ok $n - $desc"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n - $desc ($verdict)"
+	fi
+	echo "$n $failed" >"$tally"
+done
+read -r n failed <"$tally"
+
+n=$((n + 1))
+version=$("$s2hctl" --version)
+if [ "$version" = "s2hctl $(cat "$(dirname "$0")/../../VERSION")" ]; then
+	echo "ok $n - --version prints the VERSION file: $version"
+else
+	failed=$((failed + 1))
+	echo "not ok $n - --version prints the VERSION file (got: $version)"
+fi
+echo "1..$n"
+echo "$((n - failed)) passed, $failed failed"
+[ "$failed" = 0 ]
