@@ -17,7 +17,7 @@ checkpatch()
 	cd "$top" || return 1
 	# compat.h is where LINUX_VERSION_CODE belongs, by design.
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types -f \
-		$(ls module/*.[ch] include/uapi/linux/*.h | grep -v -e '\.mod\.c$' -e compat.h) &&
+		$(ls module/*.[ch] module/tests/*.c include/uapi/linux/*.h | grep -v -e '\.mod\.c$' -e compat.h) &&
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
 		--ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON -f module/compat.h
 }

@@ -133,6 +133,10 @@ vm_build_initramfs()
 	if vm_check_s2h_ko; then
 		cp "$S2H_KO" "$root"/lib/modules/s2h.ko
 	fi
+	# Static userspace tools the tests run (s2hctl, s2h-nltest).
+	for m in ${VM_GUEST_BINS:-}; do
+		cp "$m" "$root/bin/$(basename "$m" .static)" || vm_die "cannot copy $m"
+	done
 	VM_INITRD=$VM_WORK/initrd.gz
 	(cd "$root" && find . | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$VM_INITRD" ||
 		vm_die "cannot build the initramfs"
