@@ -79,6 +79,7 @@ if ! build_guest_bins; then
 fi
 if [ "$mode" = full ]; then
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
+	run_suite kunit "$top/selftests/kernel/kunit.sh"
 	run_vm vm
 	run_vm vm-netlink netlink netlink-fuzz netlink-monitor
 else

@@ -7,7 +7,8 @@ set -eu
 packages="make gcc perl kmod cpio gzip socat util-linux
 	linux-image-amd64 linux-headers-amd64 linux-source-6.1
 	qemu-system-x86 busybox-static sparse dkms
-	python3-yaml libnl-genl-3-dev pkg-config"
+	python3-yaml libnl-genl-3-dev pkg-config
+	flex bison bc libelf-dev libssl-dev"
 
 missing=
 for pkg in $packages; do
