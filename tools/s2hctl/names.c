@@ -4,7 +4,7 @@
 #include "names.h"
 
 #define NAME_OF(table, i) \
-	((i) < sizeof(table) / sizeof(table[0]) && table[i] ? table[i] : "unknown")
+	((i) < sizeof(table) / sizeof((table)[0]) && (table)[i] ? (table)[i] : "unknown")
 
 static const char * const state_names[__S2H_STATE_MAX] = {
 	[S2H_STATE_IDLE] = "idle",

@@ -276,11 +276,14 @@ static int on_event(struct nl_msg *msg, void *arg)
 	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, S2H_A_MAX, NULL) || !tb[S2H_A_EVENT])
 		return NL_SKIP;
 	ev.type = nla_get_u32(tb[S2H_A_EVENT]);
-	if ((ev.has_enabled = tb[S2H_A_ENABLED]))
+	ev.has_enabled = tb[S2H_A_ENABLED];
+	if (ev.has_enabled)
 		ev.enabled = nla_get_u8(tb[S2H_A_ENABLED]);
-	if ((ev.has_delay = tb[S2H_A_DELAY_SEC]))
+	ev.has_delay = tb[S2H_A_DELAY_SEC];
+	if (ev.has_delay)
 		ev.delay_sec = nla_get_u32(tb[S2H_A_DELAY_SEC]);
-	if ((ev.has_error = tb[S2H_A_ERROR]))
+	ev.has_error = tb[S2H_A_ERROR];
+	if (ev.has_error)
 		ev.error = (int32_t)nla_get_u32(tb[S2H_A_ERROR]);
 	m->fn(&ev, m->arg);
 	return NL_OK;
