@@ -28,6 +28,8 @@
 #include <linux/netlink.h>
 #include <linux/s2h.h>
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 #define BUF_LEN		8192
 #define SYSFS		"/sys/power/s2h/"
 #define NO_REPLY	1	/* the kernel dropped the message without a word */
@@ -341,7 +343,7 @@ static void test_malformed(void)
 	size_t i;
 	int err;
 
-	for (i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bads); i++) {
 		build_bad(&bads[i], &m);
 		err = transact(&m, NULL);
 		after = sysfs_config();
@@ -580,7 +582,7 @@ static int one_sysfs(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(sysfs_files) / sizeof(sysfs_files[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(sysfs_files); i++)
 		if (read_sysfs(sysfs_files[i]) == ~0u)
 			return -1;
 	return 0;

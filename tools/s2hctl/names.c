@@ -2,9 +2,10 @@
 #include <stddef.h>
 
 #include "names.h"
+#include "array.h"
 
 #define NAME_OF(table, i) \
-	((i) < sizeof(table) / sizeof((table)[0]) && (table)[i] ? (table)[i] : "unknown")
+	((i) < ARRAY_SIZE(table) && (table)[i] ? (table)[i] : "unknown")
 
 static const char * const state_names[__S2H_STATE_MAX] = {
 	[S2H_STATE_IDLE] = "idle",

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "parse.h"
+#include "array.h"
 
 struct unit {
 	char suffix;
@@ -18,8 +19,6 @@ static const struct unit units[] = {
 	{ 'm', 60 },
 	{ 's', 1 },
 };
-
-#define N_UNITS		(sizeof(units) / sizeof(units[0]))
 
 /* Leading decimal digits of *p into *val, moving *p past them. */
 static int take_number(const char **p, uint64_t *val)
@@ -39,15 +38,15 @@ static int take_number(const char **p, uint64_t *val)
 	return 0;
 }
 
-/* The index of unit @c at or after @from, or N_UNITS. */
+/* The index of unit @c at or after @from, or ARRAY_SIZE(units). */
 static size_t find_unit(char c, size_t from)
 {
 	size_t i;
 
-	for (i = from; i < N_UNITS; i++)
+	for (i = from; i < ARRAY_SIZE(units); i++)
 		if (units[i].suffix == c)
 			return i;
-	return N_UNITS;
+	return ARRAY_SIZE(units);
 }
 
 /**
@@ -75,7 +74,7 @@ int parse_duration(const char *word, uint32_t *sec)
 			break;
 		}
 		u = find_unit(*p, next);
-		if (u == N_UNITS)
+		if (u == ARRAY_SIZE(units))
 			return -EINVAL;
 		total += n * units[u].sec;
 		if (total > UINT32_MAX)
@@ -99,7 +98,7 @@ const char *format_duration(uint32_t sec, char buf[DURATION_LEN])
 	size_t i, len = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < N_UNITS; i++) {
+	for (i = 0; i < ARRAY_SIZE(units); i++) {
 		uint32_t n = sec / units[i].sec;
 
 		if (!n)
@@ -200,7 +199,7 @@ int parse_setting(struct settings *set, const char *key, const char *value,
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(setting_keys) / sizeof(setting_keys[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(setting_keys); i++)
 		if (!strcmp(key, setting_keys[i].name))
 			return setting_keys[i].parse(set, key, value, why);
 	snprintf(why, WHY_LEN, "unknown setting '%s' (settings: enabled, delay)", key);

@@ -13,6 +13,7 @@
 #include "nl.h"
 #include "output.h"
 #include "parse.h"
+#include "array.h"
 
 #define EXIT_USAGE	2
 
@@ -149,13 +150,11 @@ static const struct command commands[] = {
 	{ "help", "[COMMAND]", "this help, or one command's", cmd_help },
 };
 
-#define N_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
-
 static const struct command *find_command(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < N_COMMANDS; i++)
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(commands[i].name, name))
 			return &commands[i];
 	return NULL;
@@ -169,7 +168,7 @@ static void print_usage(void)
 	       "Show and change the settings of the s2h kernel module (suspend-then-\n"
 	       "hibernate), and follow its suspend cycles. Changes need CAP_NET_ADMIN.\n\n"
 	       "Commands:\n");
-	for (i = 0; i < N_COMMANDS; i++)
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		print_command(&commands[i]);
 	printf("\nExit status: 0 done, 1 refused or failed, 2 usage error.\n");
 }

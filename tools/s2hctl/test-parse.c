@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "array.h"
 
 static int n_run, n_failed;
 
@@ -71,7 +72,7 @@ static void test_durations(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(durations) / sizeof(durations[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(durations); i++) {
 		const struct duration_case *c = &durations[i];
 		uint32_t sec = 12345;
 		char want[64];
@@ -110,7 +111,7 @@ static void test_formats(void)
 	char buf[DURATION_LEN], num[16];
 	size_t i;
 
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(formats); i++) {
 		const struct format_case *c = &formats[i];
 		uint32_t back = 0;
 
@@ -140,7 +141,7 @@ static void test_bools(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(bools) / sizeof(bools[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bools); i++) {
 		const struct bool_case *c = &bools[i];
 		bool val = !c->val;
 		int err = parse_bool(c->word, &val);
@@ -188,7 +189,7 @@ static void test_settings(void)
 	size_t i;
 	int err;
 
-	for (i = 0; i < sizeof(settings) / sizeof(settings[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(settings); i++) {
 		const struct setting_case *c = &settings[i];
 
 		memset(&set, 0, sizeof(set));
