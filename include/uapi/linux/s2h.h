@@ -13,6 +13,59 @@
 #define S2H_DELAY_MIN_SEC	5
 #define S2H_DELAY_MAX_SEC	(30 * 24 * 60 * 60)
 #define S2H_DELAY_DEFAULT_SEC	(3 * 60 * 60)
+#define S2H_BATTERY_THRESHOLD_MAX	100
+#define S2H_BATTERY_THRESHOLD_DEFAULT	5
+#define S2H_BATTERY_CHECK_MIN_SEC	60
+#define S2H_BATTERY_CHECK_MAX_SEC	S2H_DELAY_MAX_SEC
+#define S2H_BATTERY_CHECK_DEFAULT_SEC	(60 * 60)
+#define S2H_RETRIES_MAX		10
+#define S2H_RETRIES_DEFAULT	1
+
+/* When the alarm is due: S2H_A_POLICY, /sys/power/s2h/policy. */
+enum s2h_policy {
+	S2H_POLICY_DELAY,	/* hibernate once delay_sec of suspend have passed */
+	S2H_POLICY_BATTERY,	/* check every battery_check_sec, hibernate before it runs out */
+	__S2H_POLICY_MAX,
+};
+
+/* What s2h's hibernation does once the image is written: S2H_A_HIBERNATE_MODE. */
+enum s2h_hibernate_mode {
+	S2H_MODE_SHUTDOWN,	/* power off, as /sys/power/disk says (platform or shutdown) */
+	S2H_MODE_SUSPEND,	/* stay suspended: resume from RAM, or from the image if power was lost */
+	__S2H_MODE_MAX,
+};
+
+/*
+ * The pre-flight checks run before each suspend is armed; S2H_A_CHECKS_FAILED
+ * holds BIT(check) for every one that failed. Any failure leaves the suspend
+ * plain: nothing is armed.
+ */
+enum s2h_check {
+	S2H_CHECK_SUPPORTED,	/* the kernel offers "disk" in /sys/power/state */
+	S2H_CHECK_LOCKDOWN,	/* hibernation is not locked down (secure boot) */
+	S2H_CHECK_RESUME,	/* a resume device is set: /sys/power/resume is not 0:0 */
+	S2H_CHECK_SWAP,		/* free swap holds the image estimate */
+	S2H_CHECK_RTC,		/* an RTC can wake the system */
+	S2H_CHECK_VERIFIED,	/* require_verified is 0, or a dry run passed */
+	__S2H_CHECK_MAX,
+};
+
+/* The last dry run of hibernation (s2hctl check --verify). */
+enum s2h_verify {
+	S2H_VERIFY_NEVER,
+	S2H_VERIFY_RUNNING,
+	S2H_VERIFY_PASSED,
+	S2H_VERIFY_FAILED,
+	__S2H_VERIFY_MAX,
+};
+
+/* What s2h did about a wake: S2H_LAST_A_DECISION. */
+enum s2h_decision_kind {
+	S2H_DECISION_NONE,		/* nothing: a user wake, or nothing armed */
+	S2H_DECISION_HIBERNATE,		/* hibernation, for the delay or the battery */
+	S2H_DECISION_SLEEP_AGAIN,	/* a dark wake: back to sleep, alarm re-armed */
+	__S2H_DECISION_MAX,
+};
 
 /* Where s2h is in one suspend cycle. */
 enum s2h_state {
@@ -45,15 +98,20 @@ enum s2h_event {
 	S2H_EVENT_HIBERNATE_START,	/* s2h starts hibernating the system */
 	S2H_EVENT_HIBERNATE_RESULT,	/* S2H_A_ERROR: 0, or how it failed */
 	S2H_EVENT_RESUMED,		/* back from the image s2h wrote */
-	S2H_EVENT_CONFIG,		/* a setting changed: S2H_A_ENABLED, S2H_A_DELAY_SEC */
+	S2H_EVENT_CONFIG,		/* a setting changed: every setting attribute */
+	S2H_EVENT_NOT_ARMED,		/* a pre-flight check failed: S2H_A_CHECKS_FAILED */
+	S2H_EVENT_SLEEP_AGAIN,		/* a dark wake, back to sleep: S2H_A_BATTERY */
+	S2H_EVENT_HIBERNATE_RETRY,	/* back to sleep to retry: S2H_A_DELAY_SEC */
+	S2H_EVENT_VERIFY_RESULT,	/* a dry run ended: S2H_A_VERIFIED */
 	__S2H_EVENT_MAX,
 };
 
 enum s2h_cmd {
 	S2H_CMD_UNSPEC,
 	S2H_CMD_GET,		/* reply: every attribute of the SET, state, last wake, stats */
-	S2H_CMD_SET,		/* any of S2H_A_ENABLED, S2H_A_DELAY_SEC: all or nothing */
+	S2H_CMD_SET,		/* any of the settings: all or nothing */
 	S2H_CMD_EVENT,		/* multicast on "events", never a request */
+	S2H_CMD_VERIFY,		/* start a dry run; S2H_EVENT_VERIFY_RESULT tells its end */
 	__S2H_CMD_MAX,
 };
 
@@ -68,6 +126,20 @@ enum s2h_attr {
 	S2H_A_STATS,		/* nested: enum s2h_stats_attr */
 	S2H_A_EVENT,		/* u32: enum s2h_event */
 	S2H_A_ERROR,		/* s32: 0 or a negative errno */
+	S2H_A_PAD,
+	S2H_A_HIBERNATE_ON_AC,	/* u8: 0 or 1 */
+	S2H_A_BATTERY_THRESHOLD,	/* u32: percent, 0 .. S2H_BATTERY_THRESHOLD_MAX, 0 = off */
+	S2H_A_POLICY,		/* u32: enum s2h_policy */
+	S2H_A_BATTERY_CHECK_SEC,	/* u32: S2H_BATTERY_CHECK_MIN_SEC .. _MAX_SEC */
+	S2H_A_RETRIES,		/* u32: 0 .. S2H_RETRIES_MAX */
+	S2H_A_HIBERNATE_MODE,	/* u32: enum s2h_hibernate_mode */
+	S2H_A_REQUIRE_VERIFIED,	/* u8: 0 or 1 */
+	S2H_A_CHECKS_FAILED,	/* u32: BIT(enum s2h_check) of each failed check */
+	S2H_A_SWAP_FREE_MB,	/* u32: free swap, MiB */
+	S2H_A_IMAGE_MB,		/* u32: estimated image size, MiB */
+	S2H_A_VERIFIED,		/* nested: enum s2h_verify_attr */
+	S2H_A_LAST_CYCLE,	/* nested: enum s2h_last_attr */
+	S2H_A_BATTERY,		/* s32: battery percent, -1 if unknown */
 	__S2H_A_MAX,
 };
 
@@ -85,9 +157,44 @@ enum s2h_stats_attr {
 	S2H_STATS_A_HIBERNATE_FAILURES,
 	S2H_STATS_A_RESUMES_FROM_HIBERNATION,
 	S2H_STATS_A_RESUSPENDS,
+	S2H_STATS_A_NOT_ARMED,
+	S2H_STATS_A_DARK_WAKES,
+	S2H_STATS_A_BATTERY_HIBERNATIONS,
+	S2H_STATS_A_HIBERNATE_RETRIES,
 	__S2H_STATS_A_MAX,
 };
 
 #define S2H_STATS_A_MAX	(__S2H_STATS_A_MAX - 1)
+
+/* The last dry run: S2H_A_VERIFIED. */
+enum s2h_verify_attr {
+	S2H_VERIFY_A_UNSPEC,
+	S2H_VERIFY_A_PAD,
+	S2H_VERIFY_A_RESULT,		/* u32: enum s2h_verify */
+	S2H_VERIFY_A_TIME,		/* u64: when it ended, seconds since the epoch */
+	S2H_VERIFY_A_DURATION_MS,	/* u32: how long it took */
+	S2H_VERIFY_A_ERROR,		/* s32: 0 or how it failed */
+	__S2H_VERIFY_A_MAX,
+};
+
+#define S2H_VERIFY_A_MAX	(__S2H_VERIFY_A_MAX - 1)
+
+/* The last suspend s2h armed for, step by step: S2H_A_LAST_CYCLE. */
+enum s2h_last_attr {
+	S2H_LAST_A_UNSPEC,
+	S2H_LAST_A_PAD,
+	S2H_LAST_A_SUSPENDED_AT,	/* u64: seconds since the epoch, when armed */
+	S2H_LAST_A_WOKE_AT,		/* u64: seconds since the epoch, 0 while asleep */
+	S2H_LAST_A_WAKE,		/* u32: enum s2h_wake */
+	S2H_LAST_A_DECISION,		/* u32: enum s2h_decision_kind */
+	S2H_LAST_A_RESULT,		/* s32: 0, or how hibernation failed */
+	S2H_LAST_A_BATTERY_START,	/* s32: percent at arming, -1 if unknown */
+	S2H_LAST_A_BATTERY_WAKE,	/* s32: percent at the wake, -1 if unknown */
+	S2H_LAST_A_ON_AC,		/* u8: on mains power at the wake */
+	S2H_LAST_A_DARK_WAKES,		/* u32: times it went back to sleep in this cycle */
+	__S2H_LAST_A_MAX,
+};
+
+#define S2H_LAST_A_MAX	(__S2H_LAST_A_MAX - 1)
 
 #endif /* _UAPI_LINUX_S2H_H */
