@@ -8,6 +8,7 @@
 
 #include <linux/alarmtimer.h>
 #include <linux/kernfs.h>
+#include <linux/power_supply.h>
 #include <linux/version.h>
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0)
@@ -37,5 +38,44 @@ static inline struct kernfs_node *s2h_kernfs_parent(struct kernfs_node *kn)
 	return kn->parent;
 #endif
 }
+
+/*
+ * Every registered power supply. 6.1 exports power_supply_class; by 6.12 it
+ * is hidden behind power_supply_for_each_device(), and 7.2 has only
+ * power_supply_for_each_psy(). The boundaries are the first releases of
+ * Debian's three series known to have each (checked against 6.1, 6.12 and
+ * 7.2 headers); a kernel between two of them may need them moved.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+static inline int s2h_for_each_power_supply(void *data,
+					    int (*fn)(struct power_supply *psy, void *data))
+{
+	return power_supply_for_each_psy(data, fn);
+}
+#else
+struct s2h_psy_iter {
+	int (*fn)(struct power_supply *psy, void *data);
+	void *data;
+};
+
+static inline int s2h_psy_iter_one(struct device *dev, void *data)
+{
+	struct s2h_psy_iter *iter = data;
+
+	return iter->fn(dev_get_drvdata(dev), iter->data);
+}
+
+static inline int s2h_for_each_power_supply(void *data,
+					    int (*fn)(struct power_supply *psy, void *data))
+{
+	struct s2h_psy_iter iter = { .fn = fn, .data = data };
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	return power_supply_for_each_device(&iter, s2h_psy_iter_one);
+#else
+	return class_for_each_device(power_supply_class, NULL, &iter, s2h_psy_iter_one);
+#endif
+}
+#endif
 
 #endif /* _S2H_COMPAT_H */

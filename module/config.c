@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/stddef.h>
 #include <linux/string.h>
 
 #include "config.h"
@@ -45,26 +46,122 @@ int s2h_parse_bool(const char *buf, bool *val)
 	return -EINVAL;
 }
 
-/**
- * s2h_parse_delay() - parse a hibernation delay in decimal seconds
- * @buf: the number, one trailing newline allowed
- * @delay_sec: where the value goes; untouched on error
- *
- * Return: 0; -EINVAL for anything that is not a decimal number; -ERANGE for
- * a number outside S2H_DELAY_MIN_SEC..S2H_DELAY_MAX_SEC.
- */
-int s2h_parse_delay(const char *buf, u32 *delay_sec)
+static const char * const s2h_policy_words[__S2H_POLICY_MAX] = {
+	[S2H_POLICY_DELAY] = "delay",
+	[S2H_POLICY_BATTERY] = "battery",
+};
+
+static const char * const s2h_mode_words[__S2H_MODE_MAX] = {
+	[S2H_MODE_SHUTDOWN] = "shutdown",
+	[S2H_MODE_SUSPEND] = "suspend",
+};
+
+#define S2H_BOOL(_name, _field, _attr)						\
+	{ .name = _name, .offset = offsetof(struct s2h_config, _field),		\
+	  .type = S2H_SETTING_BOOL, .max = 1, .nl_attr = _attr }
+#define S2H_UINT(_name, _field, _min, _max, _attr)				\
+	{ .name = _name, .offset = offsetof(struct s2h_config, _field),		\
+	  .type = S2H_SETTING_UINT, .min = _min, .max = _max, .nl_attr = _attr }
+#define S2H_WORD(_name, _field, _words, _nr, _attr)				\
+	{ .name = _name, .offset = offsetof(struct s2h_config, _field),		\
+	  .type = S2H_SETTING_WORD, .max = (_nr) - 1, .words = _words,		\
+	  .nl_attr = _attr }
+
+const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
+	[S2H_SETTING_ENABLED] = S2H_BOOL("enabled", enabled, S2H_A_ENABLED),
+	[S2H_SETTING_DELAY] = S2H_UINT("delay_sec", delay_sec, S2H_DELAY_MIN_SEC,
+				       S2H_DELAY_MAX_SEC, S2H_A_DELAY_SEC),
+	[S2H_SETTING_HIBERNATE_ON_AC] = S2H_BOOL("hibernate_on_ac", hibernate_on_ac,
+						 S2H_A_HIBERNATE_ON_AC),
+	[S2H_SETTING_BATTERY_THRESHOLD] = S2H_UINT("battery_threshold", battery_threshold, 0,
+						   S2H_BATTERY_THRESHOLD_MAX,
+						   S2H_A_BATTERY_THRESHOLD),
+	[S2H_SETTING_POLICY] = S2H_WORD("policy", policy, s2h_policy_words,
+					__S2H_POLICY_MAX, S2H_A_POLICY),
+	[S2H_SETTING_BATTERY_CHECK] = S2H_UINT("battery_check_sec", battery_check_sec,
+					       S2H_BATTERY_CHECK_MIN_SEC,
+					       S2H_BATTERY_CHECK_MAX_SEC,
+					       S2H_A_BATTERY_CHECK_SEC),
+	[S2H_SETTING_RETRIES] = S2H_UINT("retries", retries, 0, S2H_RETRIES_MAX, S2H_A_RETRIES),
+	[S2H_SETTING_HIBERNATE_MODE] = S2H_WORD("hibernate_mode", hibernate_mode,
+						s2h_mode_words, __S2H_MODE_MAX,
+						S2H_A_HIBERNATE_MODE),
+	[S2H_SETTING_REQUIRE_VERIFIED] = S2H_BOOL("require_verified", require_verified,
+						  S2H_A_REQUIRE_VERIFIED),
+};
+
+static int s2h_parse_uint(const char *buf, u32 min, u32 max, u32 *val)
 {
-	unsigned int val;
+	unsigned int n;
 	int err;
 
-	err = kstrtouint(buf, 10, &val);
+	err = kstrtouint(buf, 10, &n);
 	if (err)
 		return err;
-	if (val < S2H_DELAY_MIN_SEC || val > S2H_DELAY_MAX_SEC)
+	if (n < min || n > max)
 		return -ERANGE;
-	*delay_sec = val;
+	*val = n;
 	return 0;
+}
+
+static int s2h_parse_word(const char *buf, const char * const *words, u32 n, u32 *val)
+{
+	size_t len = strlen(buf);
+	u32 i;
+
+	if (len && buf[len - 1] == '\n')
+		len--;
+	for (i = 0; i < n; i++) {
+		if (strlen(words[i]) == len && !strncmp(buf, words[i], len)) {
+			*val = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/**
+ * s2h_setting_parse() - parse a value of one setting, as sysfs hands it over
+ * @s: the setting
+ * @buf: the text, one trailing newline allowed
+ * @val: where the value goes; untouched on error
+ *
+ * Return: 0; -EINVAL for text that is no value of this setting's kind;
+ * -ERANGE for a number outside its bounds.
+ */
+int s2h_setting_parse(const struct s2h_setting *s, const char *buf, u32 *val)
+{
+	bool b;
+	int err;
+
+	switch (s->type) {
+	case S2H_SETTING_BOOL:
+		err = s2h_parse_bool(buf, &b);
+		if (!err)
+			*val = b;
+		return err;
+	case S2H_SETTING_UINT:
+		return s2h_parse_uint(buf, s->min, s->max, val);
+	case S2H_SETTING_WORD:
+		return s2h_parse_word(buf, s->words, s->max + 1, val);
+	}
+	return -EINVAL;
+}
+
+/**
+ * s2h_setting_format() - the text of a setting's value, as sysfs shows it
+ * @s: the setting
+ * @val: its value
+ * @buf: where the text goes, with a newline
+ * @size: room in @buf
+ *
+ * Return: the length of the text.
+ */
+int s2h_setting_format(const struct s2h_setting *s, u32 val, char *buf, size_t size)
+{
+	if (s->type == S2H_SETTING_WORD)
+		return scnprintf(buf, size, "%s\n", val <= s->max ? s->words[val] : "unknown");
+	return scnprintf(buf, size, "%u\n", val);
 }
 
 static const char * const s2h_state_names[__S2H_STATE_MAX] = {
@@ -81,12 +178,54 @@ static const char * const s2h_wake_names[__S2H_WAKE_MAX] = {
 	[S2H_WAKE_ABORTED] = "aborted",
 };
 
+static const char * const s2h_check_names[__S2H_CHECK_MAX] = {
+	[S2H_CHECK_SUPPORTED] = "supported",
+	[S2H_CHECK_LOCKDOWN] = "lockdown",
+	[S2H_CHECK_RESUME] = "resume",
+	[S2H_CHECK_SWAP] = "swap",
+	[S2H_CHECK_RTC] = "rtc",
+	[S2H_CHECK_VERIFIED] = "verified",
+};
+
+static const char * const s2h_verify_names[__S2H_VERIFY_MAX] = {
+	[S2H_VERIFY_NEVER] = "never",
+	[S2H_VERIFY_RUNNING] = "running",
+	[S2H_VERIFY_PASSED] = "passed",
+	[S2H_VERIFY_FAILED] = "failed",
+};
+
+static const char * const s2h_decision_names[__S2H_DECISION_MAX] = {
+	[S2H_DECISION_NONE] = "none",
+	[S2H_DECISION_HIBERNATE] = "hibernate",
+	[S2H_DECISION_SLEEP_AGAIN] = "sleep_again",
+};
+
+static const char *s2h_name(const char * const *names, unsigned int n, unsigned int i)
+{
+	return i < n ? names[i] : "unknown";
+}
+
 const char *s2h_state_name(enum s2h_state state)
 {
-	return state < __S2H_STATE_MAX ? s2h_state_names[state] : "unknown";
+	return s2h_name(s2h_state_names, __S2H_STATE_MAX, state);
 }
 
 const char *s2h_wake_name(enum s2h_wake wake)
 {
-	return wake < __S2H_WAKE_MAX ? s2h_wake_names[wake] : "unknown";
+	return s2h_name(s2h_wake_names, __S2H_WAKE_MAX, wake);
+}
+
+const char *s2h_check_name(enum s2h_check check)
+{
+	return s2h_name(s2h_check_names, __S2H_CHECK_MAX, check);
+}
+
+const char *s2h_verify_name(enum s2h_verify verify)
+{
+	return s2h_name(s2h_verify_names, __S2H_VERIFY_MAX, verify);
+}
+
+const char *s2h_decision_name(enum s2h_decision_kind decision)
+{
+	return s2h_name(s2h_decision_names, __S2H_DECISION_MAX, decision);
 }

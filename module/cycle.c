@@ -1,25 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One suspend cycle: arm the alarm when a suspend starts, decide how the
- * system woke when it ends, and hibernate - or go back to sleep when
- * hibernation fails - from a work item, never from the notifier: PM
- * notifiers run under the system transition lock hibernate() takes.
+ * One suspend cycle: check that hibernation could resume and arm the alarm
+ * when a suspend starts, decide how the system woke when it ends, and
+ * hibernate, go back to sleep for another check, or - when hibernation
+ * fails - go back to sleep to retry, from a work item, never from the
+ * notifier: PM notifiers run under the system transition lock that
+ * hibernate() and pm_suspend() take.
  */
 #include <linux/err.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
+#include <linux/timekeeping.h>
 #include <linux/workqueue.h>
 
 #include "alarm.h"
 #include "decide.h"
 #include "hibernate.h"
 #include "netlink.h"
+#include "power.h"
 #include "s2h.h"
-
-/* Hibernation attempts after the first, per suspend the user started. */
-#define S2H_HIBERNATE_RETRIES	1
 
 static struct s2h {
 	/*
@@ -30,7 +31,7 @@ static struct s2h {
 	struct mutex config_lock;
 	/*
 	 * Protects every field below up to the workqueue. Taken in PM
-	 * notifier callbacks, sysfs and netlink handlers and the work item,
+	 * notifier callbacks, sysfs and netlink handlers and the work items,
 	 * never held across a system transition.
 	 */
 	struct mutex lock;
@@ -38,14 +39,25 @@ static struct s2h {
 	enum s2h_state state;
 	enum s2h_wake last_wake;
 	u64 stats[__S2H_STAT_MAX];
+	struct s2h_verify_status verify;
+	struct s2h_last_cycle last;
 	struct s2h_alarm alarm;
+	int battery_armed;		/* percent when the alarm was armed */
 	suspend_state_t sleep_state;	/* what the alarm woke the system from */
-	unsigned int retries_left;	/* in the cycle the user started */
+	unsigned int attempts_failed;	/* hibernations, in the cycle the user started */
 	bool sleeping_again;		/* the next suspend is s2h's own... */
-	bool retry_armed;		/* ...and arms the alarm for a retry */
+	u32 rearm_sec;			/* ...and arms the alarm for this long, if not 0 */
 
+	/*
+	 * Ordered: the work items put the system to sleep or into
+	 * hibernation, and one must be over before the next starts.
+	 * Not freezable: hibernation waits for busy freezable work, then
+	 * aborts.
+	 */
 	struct workqueue_struct *wq;
 	struct work_struct hibernate_work;
+	struct work_struct sleep_work;
+	struct work_struct verify_work;
 	struct notifier_block pm_nb;
 } s2h;
 
@@ -73,37 +85,135 @@ static bool s2h_should_arm(bool own_suspend)
 
 	if (!s2h.config.enabled || s2h.state != S2H_STATE_IDLE)
 		return false;
-	return !own_suspend || s2h.retry_armed;
+	return !own_suspend || s2h.rearm_sec;
+}
+
+static bool s2h_verified_needed(void)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	return s2h.config.require_verified && s2h.verify.result != S2H_VERIFY_PASSED;
+}
+
+/* How long the alarm of a suspend the user started is armed for. */
+static u32 s2h_first_delay(const struct s2h_power *pw)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	if (s2h.config.policy == S2H_POLICY_BATTERY && pw->battery >= 0)
+		return s2h.config.battery_check_sec;
+	return s2h.config.delay_sec;
+}
+
+static void s2h_start_cycle(const struct s2h_power *pw)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	s2h.attempts_failed = 0;
+	memset(&s2h.last, 0, sizeof(s2h.last));
+	s2h.last.suspended_at = ktime_get_real_seconds();
+	s2h.last.battery_start = pw->battery;
+	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
+}
+
+static void s2h_not_armed(const struct s2h_preflight *pf)
+{
+	struct s2h_event_info ev = { .checks_failed = pf->failed };
+	char why[160];
+
+	s2h_preflight_format(pf, why, sizeof(why));
+	pr_info("not armed, hibernation could not resume: %s", why);
+	s2h_nl_event(S2H_EVENT_NOT_ARMED, &ev);
 }
 
 static void s2h_suspend_prepare(void)
 {
 	struct s2h_event_info ev = {};
-	bool own_suspend, armed;
+	struct s2h_preflight pf;
+	struct s2h_power pw;
+	bool own_suspend, verified_needed;
 
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_SUSPENDS]++;
 	own_suspend = s2h.sleeping_again;
-	armed = s2h_should_arm(own_suspend);
-	if (armed) {
-		if (!own_suspend)
-			s2h.retries_left = S2H_HIBERNATE_RETRIES;
-		s2h_alarm_arm(&s2h.alarm, s2h.config.delay_sec);
-		s2h.state = S2H_STATE_ARMED;
-		ev.delay_sec = s2h.config.delay_sec;
-		pr_info("armed: hibernating in %u s unless woken earlier\n",
-			s2h.config.delay_sec);
+	if (!s2h_should_arm(own_suspend)) {
+		mutex_unlock(&s2h.lock);
+		return;
 	}
+	verified_needed = s2h_verified_needed();
 	mutex_unlock(&s2h.lock);
 
-	if (armed)
-		s2h_nl_event(S2H_EVENT_ARMED, &ev);
+	/* Reads files and drivers: no need to hold the lock meanwhile. */
+	s2h_preflight_run(&pf, verified_needed);
+	s2h_power_read(&pw);
+
+	mutex_lock(&s2h.lock);
+	if (pf.failed) {
+		s2h.stats[S2H_STAT_NOT_ARMED]++;
+		s2h.rearm_sec = 0;
+		mutex_unlock(&s2h.lock);
+		s2h_not_armed(&pf);
+		return;
+	}
+	if (own_suspend) {
+		ev.delay_sec = s2h.rearm_sec;
+	} else {
+		ev.delay_sec = s2h_first_delay(&pw);
+		s2h_start_cycle(&pw);
+	}
+	s2h.rearm_sec = 0;
+	s2h.battery_armed = pw.battery;
+	s2h_alarm_arm(&s2h.alarm, ev.delay_sec);
+	s2h.state = S2H_STATE_ARMED;
+	mutex_unlock(&s2h.lock);
+
+	pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
+	s2h_nl_event(S2H_EVENT_ARMED, &ev);
+}
+
+/* The alarm woke the system: what the settings and the battery make of it. */
+static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
+					  struct s2h_power *pw)
+{
+	struct s2h_policy_facts pf;
+
+	lockdep_assert_held(&s2h.lock);
+
+	s2h_power_read(pw);
+	pf = (struct s2h_policy_facts) {
+		.policy = s2h.config.policy,
+		.hibernate_on_ac = s2h.config.hibernate_on_ac,
+		.battery_threshold = s2h.config.battery_threshold,
+		.check_sec = s2h.config.battery_check_sec,
+		.on_ac = pw->on_ac,
+		.battery = pw->battery,
+		.battery_armed = s2h.battery_armed,
+		.elapsed_ms = facts->elapsed_ms,
+	};
+	return s2h_decide_alarm(&pf);
+}
+
+static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
+			    const struct s2h_power *pw)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	s2h.last_wake = wake;
+	s2h.stats[s2h_wake_stat[wake]]++;
+	s2h.last.woke_at = ktime_get_real_seconds();
+	s2h.last.wake = wake;
+	s2h.last.decision = d->action;
+	s2h.last.battery_wake = pw->battery;
+	s2h.last.on_ac = pw->on_ac;
 }
 
 static void s2h_post_suspend(void)
 {
+	struct s2h_power pw = { .battery = S2H_BATTERY_UNKNOWN };
+	struct s2h_decision d = { .action = S2H_DECISION_NONE };
+	struct s2h_event_info ev = {};
 	struct s2h_wake_facts facts;
-	struct s2h_decision d;
+	enum s2h_wake wake;
 
 	mutex_lock(&s2h.lock);
 	if (s2h.state != S2H_STATE_ARMED) {
@@ -112,25 +222,41 @@ static void s2h_post_suspend(void)
 	}
 
 	s2h_alarm_disarm(&s2h.alarm, &facts);
-	d = s2h_decide(&facts);
-	s2h.last_wake = d.wake;
-	s2h.stats[s2h_wake_stat[d.wake]]++;
-	pr_info("%s wake after %lld ms, alarm due at %u s (%s)\n",
-		s2h_wake_name(d.wake), facts.elapsed_ms, facts.delay_sec,
-		s2h_rtc_evidence_name[facts.rtc]);
-
-	if (d.action == S2H_ACTION_HIBERNATE) {
+	wake = s2h_classify_wake(&facts);
+	if (wake == S2H_WAKE_ALARM)
+		d = s2h_decide_now(&facts, &pw);
+	s2h_record_wake(wake, &d, &pw);
+	s2h.state = S2H_STATE_IDLE;
+	switch (d.action) {
+	case S2H_DECISION_HIBERNATE:
 		s2h.sleep_state = s2h_last_sleep_state();
 		s2h.state = S2H_STATE_HIBERNATING;
-	} else {
-		s2h.state = S2H_STATE_IDLE;
+		if (d.for_battery)
+			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
+		break;
+	case S2H_DECISION_SLEEP_AGAIN:
+		s2h.sleep_state = s2h_last_sleep_state();
+		s2h.stats[S2H_STAT_DARK_WAKES]++;
+		s2h.last.dark_wakes++;
+		s2h.rearm_sec = s2h_first_delay(&pw);
+		break;
+	default:
+		break;
 	}
 	mutex_unlock(&s2h.lock);
 
-	/* The wake is told before the work can tell of the hibernation. */
-	s2h_nl_event(s2h_wake_event[d.wake], NULL);
-	if (d.action == S2H_ACTION_HIBERNATE)
+	pr_info("%s wake after %lld ms, alarm due at %u s (%s): %s\n",
+		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec,
+		s2h_rtc_evidence_name[facts.rtc], s2h_decision_name(d.action));
+	/* The wake is told before the work can tell of what follows. */
+	s2h_nl_event(s2h_wake_event[wake], NULL);
+	if (d.action == S2H_DECISION_HIBERNATE) {
 		queue_work(s2h.wq, &s2h.hibernate_work);
+	} else if (d.action == S2H_DECISION_SLEEP_AGAIN) {
+		ev.battery = pw.battery;
+		s2h_nl_event(S2H_EVENT_SLEEP_AGAIN, &ev);
+		queue_work(s2h.wq, &s2h.sleep_work);
+	}
 }
 
 static void s2h_post_hibernation(void)
@@ -162,54 +288,89 @@ static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *
 }
 
 /*
+ * Back into the state the alarm woke the system from; the suspend arms the
+ * alarm again when rearm_sec is set. A wakeup event since the wake - the
+ * user is back - cancels it.
+ */
+static void s2h_go_back_to_sleep(void)
+{
+	suspend_state_t state;
+	int err;
+
+	mutex_lock(&s2h.lock);
+	s2h.sleeping_again = true;
+	state = s2h.sleep_state;
+	mutex_unlock(&s2h.lock);
+
+	err = s2h_sleep_again(state);
+	if (err)
+		pr_info("not going back to sleep (%pe)\n", ERR_PTR(err));
+
+	mutex_lock(&s2h.lock);
+	s2h.sleeping_again = false;
+	if (err)
+		s2h.rearm_sec = 0;
+	mutex_unlock(&s2h.lock);
+}
+
+static void s2h_sleep_work(struct work_struct *work)
+{
+	s2h_go_back_to_sleep();
+}
+
+/*
  * A machine whose hibernation failed must not stay awake in a bag: put it
- * back to sleep, with the alarm armed for one more try while the cycle has
- * retries left, without an alarm after that, so that failures never loop.
+ * back to sleep, with the alarm armed for another try while the cycle has
+ * retries left, each after a longer sleep, and without an alarm after
+ * that, so that failures never loop.
  */
 static void s2h_hibernate_failed(int err)
 {
-	suspend_state_t state;
-	bool retry;
+	struct s2h_event_info ev = {};
 
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_HIBERNATE_FAILURES]++;
 	s2h.stats[S2H_STAT_RESUSPENDS]++;
-	retry = s2h.retries_left > 0;
-	if (retry)
-		s2h.retries_left--;
-	s2h.retry_armed = retry;
-	s2h.sleeping_again = true;
+	s2h.attempts_failed++;
+	if (s2h.attempts_failed <= s2h.config.retries) {
+		s2h.rearm_sec = s2h_retry_delay(s2h.config.delay_sec, s2h.attempts_failed);
+		s2h.stats[S2H_STAT_HIBERNATE_RETRIES]++;
+	}
+	ev.delay_sec = s2h.rearm_sec;
 	s2h.state = S2H_STATE_IDLE;
-	state = s2h.sleep_state;
 	mutex_unlock(&s2h.lock);
 
-	pr_err("hibernation failed (%pe): going back to sleep %s\n", ERR_PTR(err),
-	       retry ? "to try once more" : "without an alarm");
-	err = s2h_sleep_again(state);
-	if (err)
-		pr_err("could not go back to sleep (%pe)\n", ERR_PTR(err));
-
-	mutex_lock(&s2h.lock);
-	s2h.sleeping_again = false;
-	mutex_unlock(&s2h.lock);
+	if (ev.delay_sec) {
+		pr_err("hibernation failed (%pe): going back to sleep, next try in %u s\n",
+		       ERR_PTR(err), ev.delay_sec);
+		s2h_nl_event(S2H_EVENT_HIBERNATE_RETRY, &ev);
+	} else {
+		pr_err("hibernation failed (%pe): going back to sleep without an alarm\n",
+		       ERR_PTR(err));
+	}
+	s2h_go_back_to_sleep();
 }
 
 static void s2h_hibernate_work(struct work_struct *work)
 {
 	struct s2h_event_info ev = {};
-	int err;
+	const char *disk_mode;
 
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_HIBERNATIONS]++;
+	disk_mode = s2h.config.hibernate_mode == S2H_MODE_SUSPEND ? S2H_DISK_SUSPEND : NULL;
 	mutex_unlock(&s2h.lock);
 
 	pr_info("starting hibernation\n");
 	s2h_nl_event(S2H_EVENT_HIBERNATE_START, NULL);
-	err = s2h_hibernate();
-	ev.error = err;
+	ev.error = s2h_hibernate(disk_mode);
+
+	mutex_lock(&s2h.lock);
+	s2h.last.result = ev.error;
+	mutex_unlock(&s2h.lock);
 	s2h_nl_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
-	if (err) {
-		s2h_hibernate_failed(err);
+	if (ev.error) {
+		s2h_hibernate_failed(ev.error);
 		return;
 	}
 
@@ -219,6 +380,53 @@ static void s2h_hibernate_work(struct work_struct *work)
 	mutex_unlock(&s2h.lock);
 	pr_info("resumed from hibernation\n");
 	s2h_nl_event(S2H_EVENT_RESUMED, NULL);
+}
+
+/*
+ * The kernel's "test_resume" mode writes the image and restores it at once,
+ * without a power cycle: every step of a real hibernation but the firmware's.
+ */
+static void s2h_verify_work(struct work_struct *work)
+{
+	struct s2h_event_info ev = {};
+	ktime_t start = ktime_get();
+	int err;
+
+	pr_info("dry run: hibernating in test_resume mode\n");
+	err = s2h_hibernate(S2H_DISK_TEST_RESUME);
+
+	mutex_lock(&s2h.lock);
+	s2h.verify.result = err ? S2H_VERIFY_FAILED : S2H_VERIFY_PASSED;
+	s2h.verify.time = ktime_get_real_seconds();
+	s2h.verify.duration_ms = ktime_ms_delta(ktime_get(), start);
+	s2h.verify.error = err;
+	ev.verify = s2h.verify;
+	mutex_unlock(&s2h.lock);
+
+	if (err)
+		pr_warn("dry run failed (%pe): hibernation would not resume\n", ERR_PTR(err));
+	else
+		pr_info("dry run passed in %u ms\n", ev.verify.duration_ms);
+	s2h_nl_event(S2H_EVENT_VERIFY_RESULT, &ev);
+}
+
+/**
+ * s2h_verify_start() - start a dry run of hibernation
+ *
+ * Return: 0 once started (its end is told by an event), -EBUSY while one runs.
+ */
+int s2h_verify_start(void)
+{
+	mutex_lock(&s2h.lock);
+	if (s2h.verify.result == S2H_VERIFY_RUNNING) {
+		mutex_unlock(&s2h.lock);
+		return -EBUSY;
+	}
+	s2h.verify.result = S2H_VERIFY_RUNNING;
+	mutex_unlock(&s2h.lock);
+
+	queue_work(s2h.wq, &s2h.verify_work);
+	return 0;
 }
 
 /**
@@ -232,7 +440,23 @@ void s2h_status_read(struct s2h_status *status)
 	status->state = s2h.state;
 	status->last_wake = s2h.last_wake;
 	memcpy(status->stats, s2h.stats, sizeof(status->stats));
+	status->verify = s2h.verify;
+	status->last = s2h.last;
 	mutex_unlock(&s2h.lock);
+}
+
+/**
+ * s2h_available() - the pre-flight checks, as the next suspend would run them
+ * @p: the result
+ */
+void s2h_available(struct s2h_preflight *p)
+{
+	bool verified_needed;
+
+	mutex_lock(&s2h.lock);
+	verified_needed = s2h_verified_needed();
+	mutex_unlock(&s2h.lock);
+	s2h_preflight_run(p, verified_needed);
 }
 
 /**
@@ -245,46 +469,25 @@ void s2h_status_read(struct s2h_status *status)
  */
 void s2h_config_update(const struct s2h_config_change *change)
 {
-	struct s2h_config *c = &s2h.config;
+	struct s2h_event_info ev = {};
 	struct s2h_config old;
-	struct s2h_event_info ev;
-	bool changed;
+	int id;
 
 	mutex_lock(&s2h.config_lock);
 	mutex_lock(&s2h.lock);
-	old = *c;
-	if (change->mask & S2H_CONFIG_ENABLED)
-		c->enabled = change->val.enabled;
-	if (change->mask & S2H_CONFIG_DELAY)
-		c->delay_sec = change->val.delay_sec;
-	changed = c->enabled != old.enabled || c->delay_sec != old.delay_sec;
-	ev.enabled = c->enabled;
-	ev.delay_sec = c->delay_sec;
+	old = s2h.config;
+	for_each_set_bit(id, &change->mask, __S2H_SETTING_MAX) {
+		const struct s2h_setting *s = &s2h_settings[id];
+		u32 *field = s2h_config_field(&s2h.config, s);
+
+		*field = s2h_config_value(&change->val, s);
+	}
+	ev.config = s2h.config;
 	mutex_unlock(&s2h.lock);
 
-	if (changed)
+	if (memcmp(&old, &ev.config, sizeof(old)))
 		s2h_nl_event(S2H_EVENT_CONFIG, &ev);
 	mutex_unlock(&s2h.config_lock);
-}
-
-void s2h_set_enabled(bool enabled)
-{
-	struct s2h_config_change change = {
-		.mask = S2H_CONFIG_ENABLED,
-		.val.enabled = enabled,
-	};
-
-	s2h_config_update(&change);
-}
-
-void s2h_set_delay(u32 delay_sec)
-{
-	struct s2h_config_change change = {
-		.mask = S2H_CONFIG_DELAY,
-		.val.delay_sec = delay_sec,
-	};
-
-	s2h_config_update(&change);
 }
 
 int s2h_cycle_init(const struct s2h_config *config)
@@ -294,11 +497,14 @@ int s2h_cycle_init(const struct s2h_config *config)
 	mutex_init(&s2h.lock);
 	mutex_init(&s2h.config_lock);
 	s2h.config = *config;
+	s2h.last.battery_start = S2H_BATTERY_UNKNOWN;
+	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
+	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);
+	INIT_WORK(&s2h.verify_work, s2h_verify_work);
 
-	/* Not freezable: hibernation waits for busy freezable work, then aborts. */
-	s2h.wq = alloc_workqueue("s2h", WQ_UNBOUND, 0);
+	s2h.wq = alloc_ordered_workqueue("s2h", 0);
 	if (!s2h.wq)
 		return -ENOMEM;
 
@@ -317,6 +523,8 @@ void s2h_cycle_exit(void)
 {
 	unregister_pm_notifier(&s2h.pm_nb);
 	cancel_work_sync(&s2h.hibernate_work);
+	cancel_work_sync(&s2h.sleep_work);
+	cancel_work_sync(&s2h.verify_work);
 	s2h_alarm_cancel(&s2h.alarm);
 	destroy_workqueue(s2h.wq);
 	mutex_destroy(&s2h.config_lock);

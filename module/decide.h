@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The decision s2h takes when an armed suspend ends: a pure function of what
- * was armed and what was measured, with no kernel state, so that it can be
+ * The decisions s2h takes when an armed suspend ends: what woke the system,
+ * and, for its own alarm, whether to hibernate or sleep on. Pure functions of
+ * what was armed and measured, with no kernel state, so that they can be
  * tested table-driven.
  */
 #ifndef _S2H_DECIDE_H
@@ -39,16 +40,25 @@ struct s2h_wake_facts {
 	enum s2h_rtc_evidence rtc;
 };
 
-enum s2h_action {
-	S2H_ACTION_NONE,	/* stay awake: the user (or something else) is here */
-	S2H_ACTION_HIBERNATE,
+/* What the alarm's wake leaves to policy. */
+struct s2h_policy_facts {
+	enum s2h_policy policy;
+	bool hibernate_on_ac;
+	u32 battery_threshold;	/* percent, 0: off */
+	u32 check_sec;		/* battery policy: when the next check would be */
+	bool on_ac;
+	int battery;		/* percent now, or < 0 when unknown */
+	int battery_armed;	/* percent when the alarm was armed, or < 0 */
+	s64 elapsed_ms;		/* from arming to now */
 };
 
 struct s2h_decision {
-	enum s2h_wake wake;
-	enum s2h_action action;
+	enum s2h_decision_kind action;
+	bool for_battery;	/* hibernating because the battery runs low */
 };
 
-struct s2h_decision s2h_decide(const struct s2h_wake_facts *facts);
+enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *facts);
+struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
+u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt);
 
 #endif /* _S2H_DECIDE_H */

@@ -1,11 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* How s2h moves the system into hibernation, or back to sleep. */
+/*
+ * How s2h moves the system into hibernation, or back to sleep, through the
+ * files of /sys/power: the kernel functions behind them are not exported.
+ */
 #ifndef _S2H_HIBERNATE_H
 #define _S2H_HIBERNATE_H
 
 #include <linux/suspend.h>
+#include <linux/types.h>
 
-int s2h_hibernate(void);
+/* What /sys/power/disk is set to for one hibernation; NULL leaves it alone. */
+#define S2H_DISK_SUSPEND	"suspend"
+#define S2H_DISK_TEST_RESUME	"test_resume"
+
+ssize_t s2h_power_file_read(const char *file, char *buf, size_t size);
+int s2h_power_file_write(const char *file, const char *text);
+
+int s2h_hibernate(const char *disk_mode);
 suspend_state_t s2h_last_sleep_state(void);
 int s2h_sleep_again(suspend_state_t state);
 

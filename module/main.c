@@ -12,42 +12,57 @@
 #include "s2h.h"
 
 /* Load-time defaults ("options s2h delay_sec=7200"); sysfs changes them later. */
-static struct s2h_config s2h_defaults = {
-	.enabled = true,
-	.delay_sec = S2H_DELAY_DEFAULT_SEC,
-};
+static struct s2h_config s2h_load_config = S2H_CONFIG_DEFAULTS;
 
-/* A bare "enabled", without a value, means true, as for every bool parameter. */
-static int s2h_param_set_enabled(const char *val, const struct kernel_param *kp)
+/* A bare boolean parameter, without a value, means true, as for "bool" ones. */
+static int s2h_param_set(const char *val, const struct kernel_param *kp)
 {
-	return s2h_parse_bool(val ? val : "1", kp->arg);
+	const struct s2h_setting *s = kp->arg;
+
+	if (!val && s->type != S2H_SETTING_BOOL)
+		return -EINVAL;
+	return s2h_setting_parse(s, val ? val : "1", s2h_config_field(&s2h_load_config, s));
 }
 
-static int s2h_param_set_delay(const char *val, const struct kernel_param *kp)
+static int s2h_param_get(char *buf, const struct kernel_param *kp)
 {
-	return val ? s2h_parse_delay(val, kp->arg) : -EINVAL;
+	const struct s2h_setting *s = kp->arg;
+
+	return s2h_setting_format(s, s2h_config_value(&s2h_load_config, s), buf, PAGE_SIZE);
 }
 
-static const struct kernel_param_ops s2h_enabled_ops = {
-	.set = s2h_param_set_enabled,
-	.get = param_get_bool,
+static const struct kernel_param_ops s2h_param_ops = {
+	.set = s2h_param_set,
+	.get = s2h_param_get,
 };
 
-static const struct kernel_param_ops s2h_delay_ops = {
-	.set = s2h_param_set_delay,
-	.get = param_get_uint,
-};
+/* module_param_cb() wants a non-const pointer; s2h_param_set() reads it only. */
+#define S2H_ARG(id)	((void *)&s2h_settings[S2H_SETTING_##id])
 
-module_param_cb(enabled, &s2h_enabled_ops, &s2h_defaults.enabled, 0444);
+module_param_cb(enabled, &s2h_param_ops, S2H_ARG(ENABLED), 0444);
 MODULE_PARM_DESC(enabled, "Arm the alarm on suspend (default: 1)");
-module_param_cb(delay_sec, &s2h_delay_ops, &s2h_defaults.delay_sec, 0444);
+module_param_cb(delay_sec, &s2h_param_ops, S2H_ARG(DELAY), 0444);
 MODULE_PARM_DESC(delay_sec, "Seconds of suspend before hibernating, 5-2592000 (default: 10800)");
+module_param_cb(hibernate_on_ac, &s2h_param_ops, S2H_ARG(HIBERNATE_ON_AC), 0444);
+MODULE_PARM_DESC(hibernate_on_ac, "Hibernate on mains power too; 0: sleep on (default: 1)");
+module_param_cb(battery_threshold, &s2h_param_ops, S2H_ARG(BATTERY_THRESHOLD), 0444);
+MODULE_PARM_DESC(battery_threshold, "Hibernate at or below this battery percent, 0: off (default: 5)");
+module_param_cb(policy, &s2h_param_ops, S2H_ARG(POLICY), 0444);
+MODULE_PARM_DESC(policy, "delay or battery (default: delay)");
+module_param_cb(battery_check_sec, &s2h_param_ops, S2H_ARG(BATTERY_CHECK), 0444);
+MODULE_PARM_DESC(battery_check_sec, "Battery policy: seconds between checks (default: 3600)");
+module_param_cb(retries, &s2h_param_ops, S2H_ARG(RETRIES), 0444);
+MODULE_PARM_DESC(retries, "Hibernation attempts after a failure, 0-10 (default: 1)");
+module_param_cb(hibernate_mode, &s2h_param_ops, S2H_ARG(HIBERNATE_MODE), 0444);
+MODULE_PARM_DESC(hibernate_mode, "shutdown, or suspend after writing the image (default: shutdown)");
+module_param_cb(require_verified, &s2h_param_ops, S2H_ARG(REQUIRE_VERIFIED), 0444);
+MODULE_PARM_DESC(require_verified, "Arm only once a dry run (s2hctl check --verify) passed (default: 0)");
 
 static int __init s2h_init(void)
 {
 	int err;
 
-	err = s2h_cycle_init(&s2h_defaults);
+	err = s2h_cycle_init(&s2h_load_config);
 	if (err)
 		return err;
 	err = s2h_sysfs_init();
@@ -56,8 +71,8 @@ static int __init s2h_init(void)
 	err = s2h_nl_init();
 	if (err)
 		goto err_sysfs;
-	pr_info("version %s: enabled=%d delay_sec=%u\n", S2H_VERSION,
-		s2h_defaults.enabled, s2h_defaults.delay_sec);
+	pr_info("version %s: enabled=%u delay_sec=%u\n", S2H_VERSION,
+		s2h_load_config.enabled, s2h_load_config.delay_sec);
 	return 0;
 
 err_sysfs:

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The generic netlink family "s2h": GET, SET and the "events" group.
- * include/uapi/linux/s2h.h defines it, Documentation/netlink/specs/s2h.yaml
- * describes it. Every attribute is checked by a policy before a handler
- * runs, so a SET either applies whole or is refused whole.
+ * The generic netlink family "s2h": GET, SET, VERIFY and the "events"
+ * group. include/uapi/linux/s2h.h defines it,
+ * Documentation/netlink/specs/s2h.yaml describes it. Every attribute is
+ * checked by a policy before a handler runs, so a SET either applies whole
+ * or is refused whole.
  */
 #include <linux/bits.h>
 #include <linux/module.h>
@@ -14,30 +15,44 @@
 #include "netlink.h"
 #include "s2h.h"
 
-/* Not const: 6.1's nla_policy points at it without a const qualifier. */
+/* Not const: 6.1's nla_policy points at them without a const qualifier. */
 static struct netlink_range_validation s2h_delay_range = {
 	.min = S2H_DELAY_MIN_SEC,
 	.max = S2H_DELAY_MAX_SEC,
 };
 
-/* Strict validation refuses any attribute the policy gives no type. */
-static const struct nla_policy s2h_get_policy[S2H_A_MAX + 1] = {};
+static struct netlink_range_validation s2h_battery_check_range = {
+	.min = S2H_BATTERY_CHECK_MIN_SEC,
+	.max = S2H_BATTERY_CHECK_MAX_SEC,
+};
 
+/* Strict validation refuses any attribute the policy gives no type. */
+static const struct nla_policy s2h_no_attrs_policy[S2H_A_MAX + 1] = {};
+
+#define S2H_READ_ONLY(what)	{ .type = NLA_REJECT, .reject_message = what " is read-only" }
+
+/* The bounds of module/config.c's s2h_settings[], for each setting's attribute. */
 static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_ENABLED] = NLA_POLICY_MAX(NLA_U8, 1),
 	[S2H_A_DELAY_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_delay_range),
-	[S2H_A_STATE] = { .type = NLA_REJECT, .reject_message = "state is read-only" },
-	[S2H_A_LAST_WAKE] = { .type = NLA_REJECT, .reject_message = "last-wake is read-only" },
-	[S2H_A_STATS] = { .type = NLA_REJECT, .reject_message = "stats are read-only" },
-	[S2H_A_EVENT] = { .type = NLA_REJECT, .reject_message = "event is sent, never set" },
-	[S2H_A_ERROR] = { .type = NLA_REJECT, .reject_message = "error is sent, never set" },
-};
-
-/* Which attributes each event carries besides S2H_A_EVENT. */
-static const unsigned long s2h_event_attrs[__S2H_EVENT_MAX] = {
-	[S2H_EVENT_ARMED] = BIT(S2H_A_DELAY_SEC),
-	[S2H_EVENT_HIBERNATE_RESULT] = BIT(S2H_A_ERROR),
-	[S2H_EVENT_CONFIG] = BIT(S2H_A_ENABLED) | BIT(S2H_A_DELAY_SEC),
+	[S2H_A_HIBERNATE_ON_AC] = NLA_POLICY_MAX(NLA_U8, 1),
+	[S2H_A_BATTERY_THRESHOLD] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
+	[S2H_A_POLICY] = NLA_POLICY_MAX(NLA_U32, __S2H_POLICY_MAX - 1),
+	[S2H_A_BATTERY_CHECK_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_battery_check_range),
+	[S2H_A_RETRIES] = NLA_POLICY_MAX(NLA_U32, S2H_RETRIES_MAX),
+	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, __S2H_MODE_MAX - 1),
+	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U8, 1),
+	[S2H_A_STATE] = S2H_READ_ONLY("state"),
+	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
+	[S2H_A_STATS] = S2H_READ_ONLY("stats"),
+	[S2H_A_EVENT] = S2H_READ_ONLY("event"),
+	[S2H_A_ERROR] = S2H_READ_ONLY("error"),
+	[S2H_A_CHECKS_FAILED] = S2H_READ_ONLY("checks-failed"),
+	[S2H_A_SWAP_FREE_MB] = S2H_READ_ONLY("swap-free-mb"),
+	[S2H_A_IMAGE_MB] = S2H_READ_ONLY("image-mb"),
+	[S2H_A_VERIFIED] = S2H_READ_ONLY("verified"),
+	[S2H_A_LAST_CYCLE] = S2H_READ_ONLY("last-cycle"),
+	[S2H_A_BATTERY] = S2H_READ_ONLY("battery"),
 };
 
 /* The counter behind each stats attribute. */
@@ -50,6 +65,10 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_HIBERNATE_FAILURES] = S2H_STAT_HIBERNATE_FAILURES,
 	[S2H_STATS_A_RESUMES_FROM_HIBERNATION] = S2H_STAT_RESUMES,
 	[S2H_STATS_A_RESUSPENDS] = S2H_STAT_RESUSPENDS,
+	[S2H_STATS_A_NOT_ARMED] = S2H_STAT_NOT_ARMED,
+	[S2H_STATS_A_DARK_WAKES] = S2H_STAT_DARK_WAKES,
+	[S2H_STATS_A_BATTERY_HIBERNATIONS] = S2H_STAT_BATTERY_HIBERNATIONS,
+	[S2H_STATS_A_HIBERNATE_RETRIES] = S2H_STAT_HIBERNATE_RETRIES,
 };
 
 #define S2H_NL_FIRST_STAT	S2H_STATS_A_SUSPENDS
@@ -66,12 +85,20 @@ static struct genl_family s2h_nl_family;
 static DEFINE_MUTEX(s2h_nl_lock);
 static bool s2h_nl_live;
 
-static size_t s2h_nl_status_size(void)
+static int s2h_nl_put_settings(struct sk_buff *msg, const struct s2h_config *c)
 {
-	return nla_total_size(sizeof(u8)) +			/* enabled */
-	       3 * nla_total_size(sizeof(u32)) +		/* delay, state, last wake */
-	       nla_total_size(0) +				/* stats nest */
-	       __S2H_STAT_MAX * nla_total_size_64bit(sizeof(u64));
+	const struct s2h_setting *s;
+	int err;
+
+	for (s = s2h_settings; s < s2h_settings + __S2H_SETTING_MAX; s++) {
+		if (s->type == S2H_SETTING_BOOL)
+			err = nla_put_u8(msg, s->nl_attr, s2h_config_value(c, s));
+		else
+			err = nla_put_u32(msg, s->nl_attr, s2h_config_value(c, s));
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 static int s2h_nl_put_stats(struct sk_buff *msg, const u64 *stats)
@@ -92,25 +119,73 @@ static int s2h_nl_put_stats(struct sk_buff *msg, const u64 *stats)
 	return 0;
 }
 
-static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st)
+static int s2h_nl_put_verified(struct sk_buff *msg, const struct s2h_verify_status *v)
 {
-	if (nla_put_u8(msg, S2H_A_ENABLED, st->config.enabled) ||
-	    nla_put_u32(msg, S2H_A_DELAY_SEC, st->config.delay_sec) ||
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, S2H_A_VERIFIED);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(msg, S2H_VERIFY_A_RESULT, v->result) ||
+	    nla_put_u64_64bit(msg, S2H_VERIFY_A_TIME, v->time, S2H_VERIFY_A_PAD) ||
+	    nla_put_u32(msg, S2H_VERIFY_A_DURATION_MS, v->duration_ms) ||
+	    nla_put_s32(msg, S2H_VERIFY_A_ERROR, v->error)) {
+		nla_nest_cancel(msg, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+static int s2h_nl_put_last_cycle(struct sk_buff *msg, const struct s2h_last_cycle *l)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, S2H_A_LAST_CYCLE);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u64_64bit(msg, S2H_LAST_A_SUSPENDED_AT, l->suspended_at, S2H_LAST_A_PAD) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_WOKE_AT, l->woke_at, S2H_LAST_A_PAD) ||
+	    nla_put_u32(msg, S2H_LAST_A_WAKE, l->wake) ||
+	    nla_put_u32(msg, S2H_LAST_A_DECISION, l->decision) ||
+	    nla_put_s32(msg, S2H_LAST_A_RESULT, l->result) ||
+	    nla_put_s32(msg, S2H_LAST_A_BATTERY_START, l->battery_start) ||
+	    nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKE, l->battery_wake) ||
+	    nla_put_u8(msg, S2H_LAST_A_ON_AC, l->on_ac) ||
+	    nla_put_u32(msg, S2H_LAST_A_DARK_WAKES, l->dark_wakes)) {
+		nla_nest_cancel(msg, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st,
+			     const struct s2h_preflight *pf)
+{
+	if (s2h_nl_put_settings(msg, &st->config) ||
 	    nla_put_u32(msg, S2H_A_STATE, st->state) ||
-	    nla_put_u32(msg, S2H_A_LAST_WAKE, st->last_wake))
+	    nla_put_u32(msg, S2H_A_LAST_WAKE, st->last_wake) ||
+	    nla_put_u32(msg, S2H_A_CHECKS_FAILED, pf->failed) ||
+	    nla_put_u32(msg, S2H_A_SWAP_FREE_MB, pf->swap_free_mb) ||
+	    nla_put_u32(msg, S2H_A_IMAGE_MB, pf->image_mb) ||
+	    s2h_nl_put_verified(msg, &st->verify) ||
+	    s2h_nl_put_last_cycle(msg, &st->last))
 		return -EMSGSIZE;
 	return s2h_nl_put_stats(msg, st->stats);
 }
 
 static int s2h_nl_get(struct sk_buff *skb, struct genl_info *info)
 {
+	struct s2h_preflight pf;
 	struct s2h_status st;
 	struct sk_buff *msg;
 	void *hdr;
 	int err;
 
 	s2h_status_read(&st);
-	msg = genlmsg_new(s2h_nl_status_size(), GFP_KERNEL);
+	s2h_available(&pf);
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
 	hdr = genlmsg_put_reply(msg, info, &s2h_nl_family, 0, S2H_CMD_GET);
@@ -118,7 +193,7 @@ static int s2h_nl_get(struct sk_buff *skb, struct genl_info *info)
 		err = -EMSGSIZE;
 		goto err_free;
 	}
-	err = s2h_nl_put_status(msg, &st);
+	err = s2h_nl_put_status(msg, &st, &pf);
 	if (WARN_ON_ONCE(err))
 		goto err_free;
 	genlmsg_end(msg, hdr);
@@ -133,21 +208,33 @@ static int s2h_nl_set(struct sk_buff *skb, struct genl_info *info)
 {
 	struct s2h_config_change change = {};
 	struct nlattr **attrs = info->attrs;
+	int id;
 
-	if (attrs[S2H_A_ENABLED]) {
-		change.mask |= S2H_CONFIG_ENABLED;
-		change.val.enabled = nla_get_u8(attrs[S2H_A_ENABLED]);
-	}
-	if (attrs[S2H_A_DELAY_SEC]) {
-		change.mask |= S2H_CONFIG_DELAY;
-		change.val.delay_sec = nla_get_u32(attrs[S2H_A_DELAY_SEC]);
+	for (id = 0; id < __S2H_SETTING_MAX; id++) {
+		const struct s2h_setting *s = &s2h_settings[id];
+		struct nlattr *attr = attrs[s->nl_attr];
+
+		if (!attr)
+			continue;
+		change.mask |= BIT(id);
+		*s2h_config_field(&change.val, s) = s->type == S2H_SETTING_BOOL ?
+						     nla_get_u8(attr) : nla_get_u32(attr);
 	}
 	if (!change.mask) {
-		NL_SET_ERR_MSG(info->extack, "nothing to set: give enabled or delay-sec");
+		NL_SET_ERR_MSG(info->extack, "nothing to set: give at least one setting");
 		return -EINVAL;
 	}
 	s2h_config_update(&change);
 	return 0;
+}
+
+static int s2h_nl_verify(struct sk_buff *skb, struct genl_info *info)
+{
+	int err = s2h_verify_start();
+
+	if (err == -EBUSY)
+		NL_SET_ERR_MSG(info->extack, "a dry run is already running");
+	return err;
 }
 
 /*
@@ -158,13 +245,20 @@ static const struct genl_ops s2h_nl_ops[] = {
 	{
 		.cmd = S2H_CMD_GET,
 		.doit = s2h_nl_get,
-		.policy = s2h_get_policy,
+		.policy = s2h_no_attrs_policy,
 		.maxattr = S2H_A_MAX,
 	},
 	{
 		.cmd = S2H_CMD_SET,
 		.doit = s2h_nl_set,
 		.policy = s2h_set_policy,
+		.maxattr = S2H_A_MAX,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = S2H_CMD_VERIFY,
+		.doit = s2h_nl_verify,
+		.policy = s2h_no_attrs_policy,
 		.maxattr = S2H_A_MAX,
 		.flags = GENL_ADMIN_PERM,
 	},
@@ -188,23 +282,28 @@ static struct genl_family s2h_nl_family __ro_after_init = {
 	.n_mcgrps = ARRAY_SIZE(s2h_nl_mcgrps),
 };
 
-/* Room for every attribute an event may carry, whichever it is. */
-#define S2H_NL_EVENT_SIZE	(nla_total_size(sizeof(u8)) + 3 * nla_total_size(sizeof(u32)))
-
 static int s2h_nl_event_fill(struct sk_buff *msg, enum s2h_event event,
 			     const struct s2h_event_info *info)
 {
-	unsigned long attrs = s2h_event_attrs[event];
-
 	if (nla_put_u32(msg, S2H_A_EVENT, event))
 		return -EMSGSIZE;
-	if ((attrs & BIT(S2H_A_ENABLED)) && nla_put_u8(msg, S2H_A_ENABLED, info->enabled))
-		return -EMSGSIZE;
-	if ((attrs & BIT(S2H_A_DELAY_SEC)) && nla_put_u32(msg, S2H_A_DELAY_SEC, info->delay_sec))
-		return -EMSGSIZE;
-	if ((attrs & BIT(S2H_A_ERROR)) && nla_put_s32(msg, S2H_A_ERROR, info->error))
-		return -EMSGSIZE;
-	return 0;
+	switch (event) {
+	case S2H_EVENT_ARMED:
+	case S2H_EVENT_HIBERNATE_RETRY:
+		return nla_put_u32(msg, S2H_A_DELAY_SEC, info->delay_sec);
+	case S2H_EVENT_HIBERNATE_RESULT:
+		return nla_put_s32(msg, S2H_A_ERROR, info->error);
+	case S2H_EVENT_CONFIG:
+		return s2h_nl_put_settings(msg, &info->config);
+	case S2H_EVENT_NOT_ARMED:
+		return nla_put_u32(msg, S2H_A_CHECKS_FAILED, info->checks_failed);
+	case S2H_EVENT_SLEEP_AGAIN:
+		return nla_put_s32(msg, S2H_A_BATTERY, info->battery);
+	case S2H_EVENT_VERIFY_RESULT:
+		return s2h_nl_put_verified(msg, &info->verify);
+	default:
+		return 0;
+	}
 }
 
 static void s2h_nl_event_send(enum s2h_event event, const struct s2h_event_info *info)
@@ -214,7 +313,7 @@ static void s2h_nl_event_send(enum s2h_event event, const struct s2h_event_info 
 
 	if (!genl_has_listeners(&s2h_nl_family, &init_net, S2H_NL_MCGRP_EVENTS))
 		return;
-	msg = genlmsg_new(S2H_NL_EVENT_SIZE, GFP_KERNEL);
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!msg)
 		return;
 	hdr = genlmsg_put(msg, 0, 0, &s2h_nl_family, 0, S2H_CMD_EVENT);

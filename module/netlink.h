@@ -9,11 +9,16 @@
 #include <linux/types.h>
 #include <linux/s2h.h>
 
+#include "s2h.h"
+
 /* What an event carries besides its type; enum s2h_event says which. */
 struct s2h_event_info {
-	bool enabled;
-	u32 delay_sec;
-	int error;
+	struct s2h_config config;		/* S2H_EVENT_CONFIG */
+	u32 delay_sec;				/* ARMED, HIBERNATE_RETRY */
+	int error;				/* HIBERNATE_RESULT */
+	unsigned long checks_failed;		/* NOT_ARMED */
+	int battery;				/* SLEEP_AGAIN */
+	struct s2h_verify_status verify;	/* VERIFY_RESULT */
 };
 
 int s2h_nl_init(void);

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The suspend cycle s2h runs, as the rest of the module sees it: lifecycle,
- * settings, and what sysfs shows.
+ * settings, and what sysfs and netlink show.
  */
 #ifndef _S2H_H
 #define _S2H_H
 
+#include <linux/time64.h>
 #include <linux/types.h>
 #include <linux/s2h.h>
 
 #include "config.h"
+#include "preflight.h"
 
 enum s2h_stat {
 	S2H_STAT_SUSPENDS,		/* suspends seen, s2h's own included */
@@ -20,7 +22,32 @@ enum s2h_stat {
 	S2H_STAT_HIBERNATE_FAILURES,
 	S2H_STAT_RESUMES,		/* back from an image s2h wrote */
 	S2H_STAT_RESUSPENDS,		/* back to sleep after a failure */
+	S2H_STAT_NOT_ARMED,		/* left plain: a pre-flight check failed */
+	S2H_STAT_DARK_WAKES,		/* alarm wakes that went back to sleep */
+	S2H_STAT_BATTERY_HIBERNATIONS,	/* hibernations the battery asked for */
+	S2H_STAT_HIBERNATE_RETRIES,	/* back to sleep with the alarm, to try again */
 	__S2H_STAT_MAX,
+};
+
+/* The last dry run of hibernation. */
+struct s2h_verify_status {
+	enum s2h_verify result;
+	time64_t time;			/* when it ended */
+	u32 duration_ms;
+	int error;
+};
+
+/* The last suspend s2h armed for, from arming to the end of its hibernation. */
+struct s2h_last_cycle {
+	time64_t suspended_at;
+	time64_t woke_at;		/* 0 until it wakes */
+	enum s2h_wake wake;
+	enum s2h_decision_kind decision;
+	int result;			/* of the hibernation, when there was one */
+	int battery_start;		/* percent, or S2H_BATTERY_UNKNOWN */
+	int battery_wake;
+	bool on_ac;
+	u32 dark_wakes;
 };
 
 int s2h_cycle_init(const struct s2h_config *config);
@@ -31,12 +58,14 @@ struct s2h_status {
 	enum s2h_state state;
 	enum s2h_wake last_wake;
 	u64 stats[__S2H_STAT_MAX];
+	struct s2h_verify_status verify;
+	struct s2h_last_cycle last;
 };
 
 void s2h_status_read(struct s2h_status *status);
+void s2h_available(struct s2h_preflight *p);
 void s2h_config_update(const struct s2h_config_change *change);
-void s2h_set_enabled(bool enabled);
-void s2h_set_delay(u32 delay_sec);
+int s2h_verify_start(void);
 
 int s2h_sysfs_init(void);
 void s2h_sysfs_exit(void);

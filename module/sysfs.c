@@ -3,6 +3,7 @@
  * /sys/power/s2h: settings, state and counters.
  * Documentation/ABI/testing/sysfs-power-s2h says what each file means.
  */
+#include <linux/err.h>
 #include <linux/kernfs.h>
 #include <linux/kobject.h>
 #include <linux/sysfs.h>
@@ -12,47 +13,56 @@
 
 static struct kobject *s2h_kobj;
 
-static ssize_t enabled_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+struct s2h_setting_attribute {
+	struct kobj_attribute kattr;
+	enum s2h_setting_id id;
+};
+
+static const struct s2h_setting *s2h_attr_setting(struct kobj_attribute *kattr)
 {
+	return &s2h_settings[container_of(kattr, struct s2h_setting_attribute, kattr)->id];
+}
+
+static ssize_t s2h_setting_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
+{
+	const struct s2h_setting *s = s2h_attr_setting(kattr);
 	struct s2h_status st;
 
 	s2h_status_read(&st);
-	return sysfs_emit(buf, "%d\n", st.config.enabled);
+	return s2h_setting_format(s, s2h_config_value(&st.config, s), buf, PAGE_SIZE);
 }
 
-static ssize_t enabled_store(struct kobject *kobj, struct kobj_attribute *attr,
-			     const char *buf, size_t count)
+static ssize_t s2h_setting_store(struct kobject *kobj, struct kobj_attribute *kattr,
+				 const char *buf, size_t count)
 {
-	bool enabled;
+	const struct s2h_setting *s = s2h_attr_setting(kattr);
+	struct s2h_config_change change = {};
 	int err;
 
-	err = s2h_parse_bool(buf, &enabled);
+	err = s2h_setting_parse(s, buf, s2h_config_field(&change.val, s));
 	if (err)
 		return err;
-	s2h_set_enabled(enabled);
+	change.mask = BIT(s - s2h_settings);
+	s2h_config_update(&change);
 	return count;
 }
 
-static ssize_t delay_sec_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
-{
-	struct s2h_status st;
+#define S2H_SETTING_ATTR(_name, _id)					\
+	static struct s2h_setting_attribute s2h_setting_##_name = {	\
+		.kattr = __ATTR(_name, 0644, s2h_setting_show,		\
+				s2h_setting_store),			\
+		.id = _id,						\
+	}
 
-	s2h_status_read(&st);
-	return sysfs_emit(buf, "%u\n", st.config.delay_sec);
-}
-
-static ssize_t delay_sec_store(struct kobject *kobj, struct kobj_attribute *attr,
-			       const char *buf, size_t count)
-{
-	u32 delay_sec;
-	int err;
-
-	err = s2h_parse_delay(buf, &delay_sec);
-	if (err)
-		return err;
-	s2h_set_delay(delay_sec);
-	return count;
-}
+S2H_SETTING_ATTR(enabled, S2H_SETTING_ENABLED);
+S2H_SETTING_ATTR(delay_sec, S2H_SETTING_DELAY);
+S2H_SETTING_ATTR(hibernate_on_ac, S2H_SETTING_HIBERNATE_ON_AC);
+S2H_SETTING_ATTR(battery_threshold, S2H_SETTING_BATTERY_THRESHOLD);
+S2H_SETTING_ATTR(policy, S2H_SETTING_POLICY);
+S2H_SETTING_ATTR(battery_check_sec, S2H_SETTING_BATTERY_CHECK);
+S2H_SETTING_ATTR(retries, S2H_SETTING_RETRIES);
+S2H_SETTING_ATTR(hibernate_mode, S2H_SETTING_HIBERNATE_MODE);
+S2H_SETTING_ATTR(require_verified, S2H_SETTING_REQUIRE_VERIFIED);
 
 static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
@@ -70,16 +80,68 @@ static ssize_t last_wake_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "%s\n", s2h_wake_name(st.last_wake));
 }
 
-static struct kobj_attribute enabled_attr = __ATTR_RW(enabled);
-static struct kobj_attribute delay_sec_attr = __ATTR_RW(delay_sec);
+static ssize_t available_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	struct s2h_preflight pf;
+
+	s2h_available(&pf);
+	return s2h_preflight_format(&pf, buf, PAGE_SIZE);
+}
+
+static ssize_t verified_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	const struct s2h_verify_status *v;
+	struct s2h_status st;
+
+	s2h_status_read(&st);
+	v = &st.verify;
+	switch (v->result) {
+	case S2H_VERIFY_PASSED:
+		return sysfs_emit(buf, "passed %lld %u ms\n", v->time, v->duration_ms);
+	case S2H_VERIFY_FAILED:
+		return sysfs_emit(buf, "failed %lld %pe\n", v->time, ERR_PTR(v->error));
+	default:
+		return sysfs_emit(buf, "%s\n", s2h_verify_name(v->result));
+	}
+}
+
+/* One "key value" line each, the names of the netlink attributes. */
+static ssize_t last_cycle_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	const struct s2h_last_cycle *l;
+	struct s2h_status st;
+
+	s2h_status_read(&st);
+	l = &st.last;
+	return sysfs_emit(buf,
+			  "suspended_at %lld\nwoke_at %lld\nwake %s\ndecision %s\nresult %d\n"
+			  "battery_start %d\nbattery_wake %d\non_ac %d\ndark_wakes %u\n",
+			  l->suspended_at, l->woke_at, s2h_wake_name(l->wake),
+			  s2h_decision_name(l->decision), l->result, l->battery_start,
+			  l->battery_wake, l->on_ac, l->dark_wakes);
+}
+
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute last_wake_attr = __ATTR_RO(last_wake);
+static struct kobj_attribute available_attr = __ATTR_RO(available);
+static struct kobj_attribute verified_attr = __ATTR_RO(verified);
+static struct kobj_attribute last_cycle_attr = __ATTR_RO(last_cycle);
 
 static struct attribute *s2h_attrs[] = {
-	&enabled_attr.attr,
-	&delay_sec_attr.attr,
+	&s2h_setting_enabled.kattr.attr,
+	&s2h_setting_delay_sec.kattr.attr,
+	&s2h_setting_hibernate_on_ac.kattr.attr,
+	&s2h_setting_battery_threshold.kattr.attr,
+	&s2h_setting_policy.kattr.attr,
+	&s2h_setting_battery_check_sec.kattr.attr,
+	&s2h_setting_retries.kattr.attr,
+	&s2h_setting_hibernate_mode.kattr.attr,
+	&s2h_setting_require_verified.kattr.attr,
 	&state_attr.attr,
 	&last_wake_attr.attr,
+	&available_attr.attr,
+	&verified_attr.attr,
+	&last_cycle_attr.attr,
 	NULL,
 };
 
@@ -115,6 +177,10 @@ S2H_STAT_ATTR(hibernations, S2H_STAT_HIBERNATIONS);
 S2H_STAT_ATTR(hibernate_failures, S2H_STAT_HIBERNATE_FAILURES);
 S2H_STAT_ATTR(resumes_from_hibernation, S2H_STAT_RESUMES);
 S2H_STAT_ATTR(resuspends, S2H_STAT_RESUSPENDS);
+S2H_STAT_ATTR(not_armed, S2H_STAT_NOT_ARMED);
+S2H_STAT_ATTR(dark_wakes, S2H_STAT_DARK_WAKES);
+S2H_STAT_ATTR(battery_hibernations, S2H_STAT_BATTERY_HIBERNATIONS);
+S2H_STAT_ATTR(hibernate_retries, S2H_STAT_HIBERNATE_RETRIES);
 
 static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_suspends.kattr.attr,
@@ -125,6 +191,10 @@ static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_hibernate_failures.kattr.attr,
 	&s2h_stat_resumes_from_hibernation.kattr.attr,
 	&s2h_stat_resuspends.kattr.attr,
+	&s2h_stat_not_armed.kattr.attr,
+	&s2h_stat_dark_wakes.kattr.attr,
+	&s2h_stat_battery_hibernations.kattr.attr,
+	&s2h_stat_hibernate_retries.kattr.attr,
 	NULL,
 };
 

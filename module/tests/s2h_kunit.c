@@ -62,20 +62,97 @@ static void s2h_decide_case_desc(const struct s2h_decide_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(s2h_decide, s2h_decide_cases, s2h_decide_case_desc);
 
-static void s2h_decide_test(struct kunit *test)
+static void s2h_classify_wake_test(struct kunit *test)
 {
 	const struct s2h_decide_case *c = test->param_value;
-	struct s2h_decision d = s2h_decide(&c->facts);
 
-	KUNIT_EXPECT_EQ(test, d.wake, c->wake);
-	KUNIT_EXPECT_EQ(test, d.action, c->wake == S2H_WAKE_ALARM ?
-			S2H_ACTION_HIBERNATE : S2H_ACTION_NONE);
+	KUNIT_EXPECT_EQ(test, s2h_classify_wake(&c->facts), c->wake);
+}
+
+#define AC	true
+#define BATT	false
+#define HIB	S2H_DECISION_HIBERNATE
+#define SLEEP	S2H_DECISION_SLEEP_AGAIN
+
+struct s2h_alarm_case {
+	const char *name;
+	struct s2h_policy_facts facts;
+	enum s2h_decision_kind action;
+	bool for_battery;
+};
+
+/*
+ * Fields: policy, hibernate_on_ac, threshold, check_sec, on_ac, battery,
+ * battery_armed, elapsed_ms.
+ */
+static const struct s2h_alarm_case s2h_alarm_cases[] = {
+	{ "delay policy, on battery at 50 %: hibernate",
+	  { S2H_POLICY_DELAY, 1, 5, 3600, BATT, 50, 60, SEC(10800) }, HIB, false },
+	{ "delay policy, no battery, on AC: hibernate (hibernate_on_ac=1)",
+	  { S2H_POLICY_DELAY, 1, 5, 3600, AC, -1, -1, SEC(10800) }, HIB, false },
+	{ "hibernate_on_ac=0 on AC: back to sleep",
+	  { S2H_POLICY_DELAY, 0, 5, 3600, AC, -1, -1, SEC(10800) }, SLEEP, false },
+	{ "hibernate_on_ac=0 on battery: hibernate",
+	  { S2H_POLICY_DELAY, 0, 5, 3600, BATT, 40, 45, SEC(10800) }, HIB, false },
+	{ "battery 3 % <= threshold 5, on AC with hibernate_on_ac=0: hibernate",
+	  { S2H_POLICY_DELAY, 0, 5, 3600, AC, 3, 3, SEC(10800) }, HIB, true },
+	{ "battery exactly at the threshold: hibernate for the battery",
+	  { S2H_POLICY_DELAY, 1, 5, 3600, BATT, 5, 9, SEC(10800) }, HIB, true },
+	{ "threshold 0 disables the battery rule: hibernate_on_ac=0 on AC sleeps",
+	  { S2H_POLICY_DELAY, 0, 0, 3600, AC, 0, 0, SEC(10800) }, SLEEP, false },
+	{ "battery policy, 80 % draining 1 %/h: back to sleep",
+	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 80, 81, SEC(3600) }, SLEEP, false },
+	{ "battery policy, 20 % draining 10 %/h: projected 10 > 5, sleep",
+	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 20, 30, SEC(3600) }, SLEEP, false },
+	{ "battery policy, 15 % draining 10 %/h: projected 5 <= 5, hibernate",
+	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 15, 25, SEC(3600) }, HIB, true },
+	{ "battery policy, drain over half the interval counts double",
+	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 20, 28, SEC(1800) }, HIB, true },
+	{ "battery policy, charging: back to sleep",
+	  { S2H_POLICY_BATTERY, 1, 5, 3600, AC, 50, 40, SEC(3600) }, SLEEP, false },
+	{ "battery policy, no battery: falls back to the delay, hibernate",
+	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, -1, -1, SEC(10800) }, HIB, false },
+	{ "battery policy, battery unknown at arming: first measure, sleep",
+	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 50, -1, SEC(3600) }, SLEEP, false },
+	{ "battery policy, threshold 0: hibernate when projected empty",
+	  { S2H_POLICY_BATTERY, 1, 0, 3600, BATT, 4, 9, SEC(3600) }, HIB, true },
+	{ "battery policy, no time elapsed: no rate, sleep",
+	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 50, 60, 0 }, SLEEP, false },
+};
+
+static void s2h_alarm_case_desc(const struct s2h_alarm_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_alarm, s2h_alarm_cases, s2h_alarm_case_desc);
+
+static void s2h_decide_alarm_test(struct kunit *test)
+{
+	const struct s2h_alarm_case *c = test->param_value;
+	struct s2h_decision d = s2h_decide_alarm(&c->facts);
+
+	KUNIT_EXPECT_EQ(test, d.action, c->action);
+	KUNIT_EXPECT_EQ(test, d.for_battery, c->for_battery);
+}
+
+static void s2h_retry_delay_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, s2h_retry_delay(10, 1), 10);
+	KUNIT_EXPECT_EQ(test, s2h_retry_delay(10, 2), 20);
+	KUNIT_EXPECT_EQ(test, s2h_retry_delay(10, 3), 40);
+	KUNIT_EXPECT_EQ(test, s2h_retry_delay(10800, 1), 900);
+	KUNIT_EXPECT_EQ(test, s2h_retry_delay(10800, 2), 1800);
+	KUNIT_EXPECT_EQ(test, s2h_retry_delay(S2H_DELAY_MAX_SEC, 10), 900 << 9);
+	KUNIT_EXPECT_EQ(test, s2h_retry_delay(S2H_DELAY_MAX_SEC, 13), S2H_DELAY_MAX_SEC);
+	KUNIT_EXPECT_EQ(test, s2h_retry_delay(S2H_DELAY_MAX_SEC, UINT_MAX), S2H_DELAY_MAX_SEC);
 }
 
 struct s2h_parse_case {
 	const char *input;
 	int err;
 	u32 value;	/* when err is 0; a bool is 0 or 1 */
+	enum s2h_setting_id id;	/* for s2h_setting_cases */
 };
 
 static const struct s2h_parse_case s2h_bool_cases[] = {
@@ -87,25 +164,44 @@ static const struct s2h_parse_case s2h_bool_cases[] = {
 	{ "on\n\n", -EINVAL }, { "1 ", -EINVAL }, { " 1", -EINVAL },
 };
 
-static const struct s2h_parse_case s2h_delay_cases[] = {
-	{ "5", 0, 5 }, { "2592000", 0, 2592000 }, { "10800\n", 0, 10800 },
-	{ "+60", 0, 60 },
-	{ "4", -ERANGE }, { "0", -ERANGE }, { "2592001", -ERANGE },
-	{ "4294967296", -ERANGE }, { "99999999999999999999", -ERANGE },
-	{ "", -EINVAL }, { "\n", -EINVAL }, { "-5", -EINVAL },
-	{ "12abc", -EINVAL }, { " 5", -EINVAL }, { "0x10", -EINVAL },
-	{ "5\n\n", -EINVAL }, { "3h", -EINVAL },
+#define DELAY	.id = S2H_SETTING_DELAY
+#define THRESH	.id = S2H_SETTING_BATTERY_THRESHOLD
+#define POLICY	.id = S2H_SETTING_POLICY
+#define CHECK	.id = S2H_SETTING_BATTERY_CHECK
+#define RETRIES	.id = S2H_SETTING_RETRIES
+#define MODE	.id = S2H_SETTING_HIBERNATE_MODE
+#define ON_AC	.id = S2H_SETTING_HIBERNATE_ON_AC
+
+static const struct s2h_parse_case s2h_setting_cases[] = {
+	{ "5", 0, 5, DELAY }, { "2592000", 0, 2592000, DELAY }, { "10800\n", 0, 10800, DELAY },
+	{ "+60", 0, 60, DELAY },
+	{ "4", -ERANGE, 0, DELAY }, { "0", -ERANGE, 0, DELAY }, { "2592001", -ERANGE, 0, DELAY },
+	{ "4294967296", -ERANGE, 0, DELAY }, { "99999999999999999999", -ERANGE, 0, DELAY },
+	{ "", -EINVAL, 0, DELAY }, { "\n", -EINVAL, 0, DELAY }, { "-5", -EINVAL, 0, DELAY },
+	{ "12abc", -EINVAL, 0, DELAY }, { " 5", -EINVAL, 0, DELAY }, { "0x10", -EINVAL, 0, DELAY },
+	{ "5\n\n", -EINVAL, 0, DELAY }, { "3h", -EINVAL, 0, DELAY },
+	{ "0", 0, 0, THRESH }, { "100", 0, 100, THRESH }, { "5\n", 0, 5, THRESH },
+	{ "101", -ERANGE, 0, THRESH }, { "-1", -EINVAL, 0, THRESH }, { "5%", -EINVAL, 0, THRESH },
+	{ "delay", 0, S2H_POLICY_DELAY, POLICY }, { "battery\n", 0, S2H_POLICY_BATTERY, POLICY },
+	{ "Battery", -EINVAL, 0, POLICY }, { "bat", -EINVAL, 0, POLICY },
+	{ "batteryy", -EINVAL, 0, POLICY }, { "", -EINVAL, 0, POLICY }, { "1", -EINVAL, 0, POLICY },
+	{ "60", 0, 60, CHECK }, { "2592000", 0, 2592000, CHECK },
+	{ "59", -ERANGE, 0, CHECK }, { "2592001", -ERANGE, 0, CHECK },
+	{ "0", 0, 0, RETRIES }, { "10", 0, 10, RETRIES }, { "11", -ERANGE, 0, RETRIES },
+	{ "shutdown", 0, S2H_MODE_SHUTDOWN, MODE }, { "suspend\n", 0, S2H_MODE_SUSPEND, MODE },
+	{ "platform", -EINVAL, 0, MODE }, { "suspend ", -EINVAL, 0, MODE },
+	{ "no", 0, 0, ON_AC }, { "yes\n", 0, 1, ON_AC }, { "2", -EINVAL, 0, ON_AC },
 };
 
 /* Inputs are shown escaped, so that a newline does not end the KTAP line. */
 static void s2h_parse_case_desc(const struct s2h_parse_case *c, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "\"%*pE\" -> %d",
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s \"%*pE\" -> %d", s2h_settings[c->id].name,
 		 (int)strlen(c->input), c->input, c->err);
 }
 
 KUNIT_ARRAY_PARAM(s2h_bool, s2h_bool_cases, s2h_parse_case_desc);
-KUNIT_ARRAY_PARAM(s2h_delay, s2h_delay_cases, s2h_parse_case_desc);
+KUNIT_ARRAY_PARAM(s2h_setting, s2h_setting_cases, s2h_parse_case_desc);
 
 /* A rejected value must leave the old one in place. */
 static void s2h_parse_bool_test(struct kunit *test)
@@ -118,13 +214,29 @@ static void s2h_parse_bool_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, val, c->err ? old : (bool)c->value);
 }
 
-static void s2h_parse_delay_test(struct kunit *test)
+static void s2h_setting_parse_test(struct kunit *test)
 {
 	const struct s2h_parse_case *c = test->param_value;
 	u32 val = 4242;
 
-	KUNIT_ASSERT_EQ(test, s2h_parse_delay(c->input, &val), c->err);
+	KUNIT_ASSERT_EQ(test, s2h_setting_parse(&s2h_settings[c->id], c->input, &val), c->err);
 	KUNIT_EXPECT_EQ(test, val, c->err ? 4242 : c->value);
+}
+
+/* What sysfs shows of each default must read back as that default. */
+static void s2h_defaults_round_trip_test(struct kunit *test)
+{
+	static const struct s2h_config defaults = S2H_CONFIG_DEFAULTS;
+	const struct s2h_setting *s;
+	char text[32];
+	u32 val;
+
+	for (s = s2h_settings; s < s2h_settings + __S2H_SETTING_MAX; s++) {
+		KUNIT_ASSERT_NOT_NULL(test, s->name);
+		s2h_setting_format(s, s2h_config_value(&defaults, s), text, sizeof(text));
+		KUNIT_EXPECT_EQ_MSG(test, s2h_setting_parse(s, text, &val), 0, "%s", s->name);
+		KUNIT_EXPECT_EQ_MSG(test, val, s2h_config_value(&defaults, s), "%s", s->name);
+	}
 }
 
 static void s2h_names_test(struct kunit *test)
@@ -139,12 +251,21 @@ static void s2h_names_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_EARLY), "early");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_ABORTED), "aborted");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(__S2H_WAKE_MAX), "unknown");
+	KUNIT_EXPECT_STREQ(test, s2h_check_name(S2H_CHECK_SWAP), "swap");
+	KUNIT_EXPECT_STREQ(test, s2h_check_name(__S2H_CHECK_MAX), "unknown");
+	KUNIT_EXPECT_STREQ(test, s2h_verify_name(S2H_VERIFY_PASSED), "passed");
+	KUNIT_EXPECT_STREQ(test, s2h_verify_name(__S2H_VERIFY_MAX), "unknown");
+	KUNIT_EXPECT_STREQ(test, s2h_decision_name(S2H_DECISION_SLEEP_AGAIN), "sleep_again");
+	KUNIT_EXPECT_STREQ(test, s2h_decision_name(__S2H_DECISION_MAX), "unknown");
 }
 
 static struct kunit_case s2h_test_cases[] = {
-	KUNIT_CASE_PARAM(s2h_decide_test, s2h_decide_gen_params),
+	KUNIT_CASE_PARAM(s2h_classify_wake_test, s2h_decide_gen_params),
+	KUNIT_CASE_PARAM(s2h_decide_alarm_test, s2h_alarm_gen_params),
+	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_parse_bool_test, s2h_bool_gen_params),
-	KUNIT_CASE_PARAM(s2h_parse_delay_test, s2h_delay_gen_params),
+	KUNIT_CASE_PARAM(s2h_setting_parse_test, s2h_setting_gen_params),
+	KUNIT_CASE(s2h_defaults_round_trip_test),
 	KUNIT_CASE(s2h_names_test),
 	{}
 };

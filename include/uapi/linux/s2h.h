@@ -31,7 +31,7 @@ enum s2h_policy {
 /* What s2h's hibernation does once the image is written: S2H_A_HIBERNATE_MODE. */
 enum s2h_hibernate_mode {
 	S2H_MODE_SHUTDOWN,	/* power off, as /sys/power/disk says (platform or shutdown) */
-	S2H_MODE_SUSPEND,	/* stay suspended: resume from RAM, or from the image if power was lost */
+	S2H_MODE_SUSPEND,	/* stay suspended: resume from RAM, or from the image */
 	__S2H_MODE_MAX,
 };
 

@@ -8,7 +8,7 @@
 
 S2H=/sys/power/s2h
 S2H_KO=/lib/modules/s2h.ko
-S2H_STATS="suspends alarm_wakes early_wakes aborted hibernations hibernate_failures resumes_from_hibernation resuspends"
+S2H_STATS="suspends alarm_wakes early_wakes aborted hibernations hibernate_failures resumes_from_hibernation resuspends not_armed dark_wakes battery_hibernations hibernate_retries"
 
 tap()
 {
@@ -181,6 +181,8 @@ s2h_unload()
 swap_on()
 {
 	check "swap on /dev/vda" sh -c 'mkswap /dev/vda >/dev/null && swapon /dev/vda'
+	# The resume device, as resume= sets it at boot: s2h arms only with one.
+	cat /sys/block/vda/dev >/sys/power/resume
 	echo shutdown >/sys/power/disk
 }
 

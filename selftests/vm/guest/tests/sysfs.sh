@@ -25,6 +25,15 @@ test_defaults()
 	is_file $S2H/delay_sec 10800 "delay_sec defaults to 10800"
 	is_file $S2H/state idle "state is idle"
 	is_file $S2H/last_wake none "last_wake is none"
+	is_file $S2H/hibernate_on_ac 1 "hibernate_on_ac defaults to 1"
+	is_file $S2H/battery_threshold 5 "battery_threshold defaults to 5"
+	is_file $S2H/policy delay "policy defaults to delay"
+	is_file $S2H/battery_check_sec 3600 "battery_check_sec defaults to 3600"
+	is_file $S2H/retries 1 "retries defaults to 1"
+	is_file $S2H/hibernate_mode shutdown "hibernate_mode defaults to shutdown"
+	is_file $S2H/require_verified 0 "require_verified defaults to 0"
+	is_file $S2H/verified never "verified is never"
+	check "last_cycle has not woken" grep -qx "wake none" $S2H/last_cycle
 	for s in $S2H_STATS; do
 		is_stat $s 0
 	done
@@ -42,6 +51,22 @@ test_round_trips()
 	write_ok $S2H/enabled on 1
 	write_ok $S2H/enabled off 0
 	write_ok $S2H/enabled 1 1
+	write_ok $S2H/hibernate_on_ac 0 0
+	write_ok $S2H/hibernate_on_ac yes 1
+	write_ok $S2H/battery_threshold 0 0
+	write_ok $S2H/battery_threshold 100 100
+	write_ok $S2H/battery_threshold 5 5
+	write_ok $S2H/policy battery battery
+	write_ok $S2H/policy delay delay
+	write_ok $S2H/battery_check_sec 60 60
+	write_ok $S2H/battery_check_sec 3600 3600
+	write_ok $S2H/retries 0 0
+	write_ok $S2H/retries 10 10
+	write_ok $S2H/retries 1 1
+	write_ok $S2H/hibernate_mode suspend suspend
+	write_ok $S2H/hibernate_mode shutdown shutdown
+	write_ok $S2H/require_verified 1 1
+	write_ok $S2H/require_verified 0 0
 }
 
 # Every bad value leaves the current one (3600) in place.
@@ -55,6 +80,16 @@ test_bad_input()
 	write_fails ERANGE $S2H/delay_sec 4
 	write_fails ERANGE $S2H/delay_sec 2592001
 	write_fails EINVAL $S2H/enabled maybe
+	write_fails EINVAL $S2H/hibernate_on_ac 2
+	write_fails ERANGE $S2H/battery_threshold 101
+	write_fails EINVAL $S2H/battery_threshold 5%
+	write_fails EINVAL $S2H/policy sometimes
+	write_fails EINVAL $S2H/policy Battery
+	write_fails ERANGE $S2H/battery_check_sec 59
+	write_fails ERANGE $S2H/retries 11
+	write_fails EINVAL $S2H/retries -1
+	write_fails EINVAL $S2H/hibernate_mode platform
+	write_fails EINVAL $S2H/require_verified perhaps
 }
 
 test_read_only()
@@ -63,6 +98,9 @@ test_read_only()
 
 	write_fails EACCES $S2H/state idle
 	write_fails EACCES $S2H/last_wake none
+	write_fails EACCES $S2H/available yes
+	write_fails EACCES $S2H/verified never
+	write_fails EACCES $S2H/last_cycle ""
 	for s in $S2H_STATS; do
 		write_fails EACCES $S2H/stats/$s 0
 	done
@@ -76,6 +114,8 @@ test_non_root()
 	fi
 	write_fails EACCES $S2H/delay_sec 60 s2huser
 	write_fails EACCES $S2H/enabled 0 s2huser
+	write_fails EACCES $S2H/policy battery s2huser
+	write_fails EACCES $S2H/retries 3 s2huser
 }
 
 test_module_params()
@@ -85,6 +125,17 @@ test_module_params()
 	s2h_unload
 	s2h_load enabled=0 && is_file $S2H/enabled 0 "module parameter enabled=0 shows in enabled"
 	s2h_unload
+	s2h_load policy=battery retries=3 hibernate_mode=suspend &&
+		is_file $S2H/policy battery "module parameter policy=battery shows in policy" &&
+		is_file $S2H/retries 3 "module parameter retries=3 shows in retries" &&
+		is_file $S2H/hibernate_mode suspend "module parameter hibernate_mode=suspend shows"
+	s2h_unload
+	if insmod $S2H_KO policy=sometimes 2>/dev/null; then
+		not_ok "insmod s2h.ko policy=sometimes fails (it loaded)"
+		rmmod s2h
+	else
+		ok "insmod s2h.ko policy=sometimes fails"
+	fi
 	if insmod $S2H_KO delay_sec=1 2>/dev/null; then
 		not_ok "insmod s2h.ko delay_sec=1 fails (it loaded)"
 		rmmod s2h

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/device.h>
+#include <linux/rtc.h>
+#include <linux/security.h>
+#include <linux/string.h>
+#include <linux/swap.h>
+
+#include "compat.h"
+#include "hibernate.h"
+#include "preflight.h"
+
+#define S2H_PAGES_TO_MB(p)	((u32)((p) >> (20 - PAGE_SHIFT)))
+
+/* nohibernate, lockdown and the like: the kernel offers "disk" or it does not. */
+static bool s2h_hibernation_offered(void)
+{
+	char buf[64];
+	char *states, *word;
+
+	if (s2h_power_file_read("state", buf, sizeof(buf)) < 0)
+		return false;
+	states = strim(buf);
+	while ((word = strsep(&states, " ")))
+		if (!strcmp(word, "disk"))
+			return true;
+	return false;
+}
+
+/* Without a resume device the image is written and never read back. */
+static bool s2h_resume_device_set(void)
+{
+	char buf[32];
+
+	if (s2h_power_file_read("resume", buf, sizeof(buf)) < 0)
+		return false;
+	return strcmp(strim(buf), "0:0") != 0;
+}
+
+/*
+ * The kernel frees memory until the image fits image_size, but cannot go
+ * below the memory in use: the image is expected to be the smaller of the
+ * two, taken uncompressed. Compression usually halves what is written, so
+ * this errs on the safe side.
+ */
+static unsigned long s2h_image_pages(void)
+{
+	unsigned long used = totalram_pages() - min_t(unsigned long, totalram_pages(),
+						      si_mem_available());
+	unsigned long image_size;
+	char buf[32];
+
+	if (s2h_power_file_read("image_size", buf, sizeof(buf)) < 0 ||
+	    kstrtoul(strim(buf), 10, &image_size))
+		return used;
+	return min(used, image_size >> PAGE_SHIFT);
+}
+
+/* alarmtimer_suspend() programs this RTC: it must be able to wake the system. */
+static bool s2h_rtc_can_wake(void)
+{
+	struct rtc_device *rtc = alarmtimer_get_rtcdev();
+
+	return rtc && rtc->dev.parent && device_may_wakeup(rtc->dev.parent);
+}
+
+/**
+ * s2h_preflight_run() - check that a hibernation now could resume
+ * @p: the result
+ * @verified_needed: require_verified is set and no dry run has passed
+ *
+ * Reads /sys/power: process context only.
+ */
+void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
+{
+	unsigned long image = s2h_image_pages();
+	long swap_free = get_nr_swap_pages();
+
+	p->failed = 0;
+	p->swap_free_mb = S2H_PAGES_TO_MB(max(swap_free, 0L));
+	p->image_mb = S2H_PAGES_TO_MB(image);
+	if (!s2h_hibernation_offered())
+		p->failed |= BIT(S2H_CHECK_SUPPORTED);
+	if (security_locked_down(LOCKDOWN_HIBERNATION))
+		p->failed |= BIT(S2H_CHECK_LOCKDOWN);
+	if (!s2h_resume_device_set())
+		p->failed |= BIT(S2H_CHECK_RESUME);
+	if (swap_free <= 0 || swap_free < image)
+		p->failed |= BIT(S2H_CHECK_SWAP);
+	if (!s2h_rtc_can_wake())
+		p->failed |= BIT(S2H_CHECK_RTC);
+	if (verified_needed)
+		p->failed |= BIT(S2H_CHECK_VERIFIED);
+}
+
+static const char * const s2h_check_reasons[__S2H_CHECK_MAX] = {
+	[S2H_CHECK_SUPPORTED] = "hibernation not offered by the kernel",
+	[S2H_CHECK_LOCKDOWN] = "hibernation locked down",
+	[S2H_CHECK_RESUME] = "no resume device",
+	[S2H_CHECK_SWAP] = "not enough free swap",
+	[S2H_CHECK_RTC] = "no rtc can wake the system",
+	[S2H_CHECK_VERIFIED] = "not verified",
+};
+
+/**
+ * s2h_preflight_format() - "yes", or "no: " and why, as sysfs shows it
+ * @p: a result of s2h_preflight_run()
+ * @buf: where the text goes, with a newline
+ * @size: room in @buf
+ *
+ * Return: the length of the text.
+ */
+int s2h_preflight_format(const struct s2h_preflight *p, char *buf, size_t size)
+{
+	const char *sep = "no: ";
+	int len = 0;
+	int check;
+
+	if (!p->failed)
+		return scnprintf(buf, size, "yes\n");
+	for_each_set_bit(check, &p->failed, __S2H_CHECK_MAX) {
+		len += scnprintf(buf + len, size - len, "%s%s", sep, s2h_check_reasons[check]);
+		if (check == S2H_CHECK_SWAP)
+			len += scnprintf(buf + len, size - len, " (%u MiB free, %u MiB needed)",
+					 p->swap_free_mb, p->image_mb);
+		sep = ", ";
+	}
+	return len + scnprintf(buf + len, size - len, "\n");
+}
