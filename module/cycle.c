@@ -203,8 +203,11 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	s2h.last.woke_at = ktime_get_real_seconds();
 	s2h.last.wake = wake;
 	s2h.last.decision = d->action;
-	s2h.last.battery_wake = pw->battery;
-	s2h.last.on_ac = pw->on_ac;
+	/* Only the alarm's wakes are measured: the user's stay quick. */
+	if (wake == S2H_WAKE_ALARM) {
+		s2h.last.battery_wake = pw->battery;
+		s2h.last.on_ac = pw->on_ac;
+	}
 }
 
 static void s2h_post_suspend(void)

@@ -144,6 +144,16 @@ suspend_state_t s2h_last_sleep_state(void)
 }
 
 /*
+ * The work that puts the system back to sleep is queued from PM_POST_SUSPEND,
+ * while the suspend that just ended still holds the system transition lock,
+ * and pm_suspend() only tries that lock: wait for the suspend to be over.
+ */
+static void s2h_wait_for_transition(void)
+{
+	unlock_system_sleep(lock_system_sleep());
+}
+
+/*
  * The wakeup_count handshake userspace sleep daemons use: once the count
  * read is written back, any wakeup event that comes after it - the user
  * opening the lid while s2h is about to put the system back to sleep -
@@ -171,6 +181,7 @@ int s2h_sleep_again(suspend_state_t state)
 {
 	int err;
 
+	s2h_wait_for_transition();
 	err = s2h_arm_wakeup_check();
 	if (err)
 		return err == -EINVAL ? -EBUSY : err;

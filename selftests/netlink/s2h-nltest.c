@@ -44,9 +44,37 @@ struct msg {
 	size_t len;
 };
 
+/* The settings, as the policy bounds them: written out again, not shared. */
+struct setting {
+	const char *file;
+	uint16_t attr;
+	uint16_t len;			/* 1: u8, 4: u32 */
+	uint32_t min, max;
+	const char * const *words;	/* sysfs shows the value as words[value] */
+};
+
+static const char * const policy_words[] = { "delay", "battery", NULL };
+static const char * const mode_words[] = { "shutdown", "suspend", NULL };
+
+static const struct setting settings[] = {
+	{ "enabled", S2H_A_ENABLED, 1, 0, 1 },
+	{ "delay_sec", S2H_A_DELAY_SEC, 4, S2H_DELAY_MIN_SEC, S2H_DELAY_MAX_SEC },
+	{ "hibernate_on_ac", S2H_A_HIBERNATE_ON_AC, 1, 0, 1 },
+	{ "battery_threshold", S2H_A_BATTERY_THRESHOLD, 4, 0, S2H_BATTERY_THRESHOLD_MAX },
+	{ "policy", S2H_A_POLICY, 4, 0, 1, policy_words },
+	{ "battery_check_sec", S2H_A_BATTERY_CHECK_SEC, 4, S2H_BATTERY_CHECK_MIN_SEC,
+	  S2H_BATTERY_CHECK_MAX_SEC },
+	{ "retries", S2H_A_RETRIES, 4, 0, S2H_RETRIES_MAX },
+	{ "hibernate_mode", S2H_A_HIBERNATE_MODE, 4, 0, 1, mode_words },
+	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 1, 0, 1 },
+};
+
+#define N_SETTINGS	ARRAY_SIZE(settings)
+#define I_ENABLED	0
+#define I_DELAY_SEC	1
+
 struct config {
-	unsigned int enabled;
-	unsigned int delay_sec;
+	unsigned int v[N_SETTINGS];
 };
 
 static void check(bool ok, const char *fmt, ...)
@@ -191,9 +219,11 @@ static int open_socket(void)
 	return resolve_family();
 }
 
-static unsigned int read_sysfs(const char *name)
+/* A number, or with @words the index of the word the file holds; ~0u if neither. */
+static unsigned int read_sysfs_value(const char *name, const char * const *words)
 {
 	char path[128], buf[64] = "";
+	unsigned int i;
 	ssize_t n;
 	int fd;
 
@@ -203,30 +233,49 @@ static unsigned int read_sysfs(const char *name)
 		return ~0u;
 	n = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
-	return n > 0 ? (unsigned int)strtoul(buf, NULL, 10) : ~0u;
+	if (n <= 0)
+		return ~0u;
+	if (!words)
+		return (unsigned int)strtoul(buf, NULL, 10);
+	buf[strcspn(buf, "\n")] = '\0';
+	for (i = 0; words[i]; i++)
+		if (!strcmp(buf, words[i]))
+			return i;
+	return ~0u;
+}
+
+static unsigned int read_sysfs(const char *name)
+{
+	return read_sysfs_value(name, NULL);
 }
 
 /* The settings as sysfs shows them: the other view, not netlink's. */
 static struct config sysfs_config(void)
 {
-	struct config c = {
-		.enabled = read_sysfs("enabled"),
-		.delay_sec = read_sysfs("delay_sec"),
-	};
+	struct config c;
+	size_t i;
 
+	for (i = 0; i < N_SETTINGS; i++)
+		c.v[i] = read_sysfs_value(settings[i].file, settings[i].words);
 	return c;
 }
 
 static bool same(struct config a, struct config b)
 {
-	return a.enabled == b.enabled && a.delay_sec == b.delay_sec;
+	return !memcmp(&a, &b, sizeof(a));
 }
 
 static void set_msg(struct msg *m, struct config c)
 {
+	size_t i;
+
 	start(m, family, S2H_CMD_SET);
-	put_u8(m, S2H_A_ENABLED, (uint8_t)c.enabled);
-	put_u32(m, S2H_A_DELAY_SEC, c.delay_sec);
+	for (i = 0; i < N_SETTINGS; i++) {
+		if (settings[i].len == 1)
+			put_u8(m, settings[i].attr, (uint8_t)c.v[i]);
+		else
+			put_u32(m, settings[i].attr, c.v[i]);
+	}
 }
 
 /* --------------------------------------------------------------------- */
@@ -357,7 +406,7 @@ static void test_malformed(void)
 
 struct seen {
 	bool bad;
-	bool has_enabled, has_delay;
+	bool has_setting;
 	struct config c;
 };
 
@@ -368,26 +417,25 @@ static void model_attr(const struct nlattr *a, void *arg)
 	uint16_t len = a->nla_len - NLA_HDRLEN;
 	struct seen *s = arg;
 	uint32_t v;
+	size_t i;
 
 	if (a->nla_type & NLA_F_NESTED) {
 		s->bad = true;
 		return;
 	}
-	switch (a->nla_type & NLA_TYPE_MASK) {
-	case S2H_A_ENABLED:
-		s->bad |= len != 1 || data[0] > 1;
-		s->has_enabled = true;
-		s->c.enabled = data[0];
-		break;
-	case S2H_A_DELAY_SEC:
-		memcpy(&v, data, sizeof(v));
-		s->bad |= len != 4 || v < S2H_DELAY_MIN_SEC || v > S2H_DELAY_MAX_SEC;
-		s->has_delay = true;
-		s->c.delay_sec = v;
-		break;
-	default:
-		s->bad = true;
+	for (i = 0; i < N_SETTINGS; i++) {
+		const struct setting *set = &settings[i];
+
+		if ((a->nla_type & NLA_TYPE_MASK) != set->attr)
+			continue;
+		v = 0;
+		memcpy(&v, data, len < set->len ? len : set->len);
+		s->bad |= len != set->len || v < set->min || v > set->max;
+		s->has_setting = true;
+		s->c.v[i] = v;
+		return;
 	}
+	s->bad = true;
 }
 
 /* An accepted message: a valid SET (applied, as sysfs shows) or a GET. */
@@ -399,9 +447,8 @@ static bool accepted_ok(const struct msg *m, struct config before, struct config
 	if (m->len < PAYLOAD || !for_each_attr(m, PAYLOAD, model_attr, &s))
 		return false;
 	if (s.bad || g->cmd != S2H_CMD_SET)
-		return !s.bad && g->cmd == S2H_CMD_GET && !s.has_enabled && !s.has_delay &&
-		       same(before, after);
-	return (s.has_enabled || s.has_delay) && same(s.c, after);
+		return !s.bad && g->cmd == S2H_CMD_GET && !s.has_setting && same(before, after);
+	return s.has_setting && same(s.c, after);
 }
 
 static void mutate_length(struct msg *m);
@@ -469,6 +516,9 @@ static void mutate(struct msg *m)
 	}
 	hdr(m)->nlmsg_type = family;
 	hdr(m)->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
+	/* A dry run freezes the system for seconds: verify.sh tests it, not this. */
+	if (m->len > NLMSG_HDRLEN && m->buf[NLMSG_HDRLEN] == S2H_CMD_VERIFY)
+		m->buf[NLMSG_HDRLEN] = S2H_CMD_GET;
 	hdr(m)->nlmsg_len = (uint32_t)m->len;
 }
 
@@ -480,7 +530,7 @@ static void base_msg(struct msg *m, struct config now)
 		break;
 	case 1:
 		start(m, family, S2H_CMD_SET);
-		put_u32(m, S2H_A_DELAY_SEC, now.delay_sec);
+		put_u32(m, S2H_A_DELAY_SEC, now.v[I_DELAY_SEC]);
 		break;
 	default:
 		set_msg(m, now);
@@ -516,7 +566,7 @@ static void test_mutations(long n)
 	set_msg(&m, orig);
 	err = transact(&m, NULL);
 	check(!err && same(sysfs_config(), orig), "settings restored: enabled=%u delay_sec=%u",
-	      orig.enabled, orig.delay_sec);
+	      orig.v[I_ENABLED], orig.v[I_DELAY_SEC]);
 }
 
 static void test_healthy(void)
@@ -592,7 +642,7 @@ static int one_sysfs_config(void)
 {
 	struct config c = sysfs_config();
 
-	return c.enabled == ~0u ? -1 : 0;
+	return c.v[I_ENABLED] == ~0u ? -1 : 0;
 }
 
 static void bench(long n)

@@ -520,6 +520,28 @@ verb_expect_resuspend()
 		vm_wait_status suspended 10
 }
 
+# expect-image-suspended TIMEOUT: something (the s2h alarm) wakes the
+# guest, it writes a hibernation image and goes back to S3 instead of
+# powering off (hibernate_mode=suspend), within TIMEOUT.
+verb_expect_image_suspended()
+{
+	verb_expect_resuspend "$1" || return 1
+	if ! grep -q 'PM: Image saving done' "$VM_DIR/console.log"; then
+		VM_ERROR="back in S3, but the console shows no hibernation image written"
+		return 1
+	fi
+}
+
+# power-cut: the guest loses power where it is (QMP quit, as a battery
+# running flat); the test boots a second time, from the disk.
+verb_power_cut()
+{
+	vm_note "qmp quit"
+	vm_qmp quit >/dev/null
+	vm_wait_exit 20 || return 1
+	T_REBOOT=1
+}
+
 # expect-running: the guest runs and QEMU has not shut down.  The guest
 # gives us time to look (host_check in guest/lib.sh).
 verb_expect_running()
@@ -570,6 +592,11 @@ vm_verb()
 			verb_expect_resuspend "$arg" ;;
 	expect-running)
 		tap_check "host: guest is running, QEMU did not shut down" verb_expect_running ;;
+	expect-image-suspended)
+		tap_check "host: guest woke, wrote an image and went back to S3 within ${arg}s" \
+			verb_expect_image_suspended "$arg" ;;
+	power-cut)
+		tap_check "host: guest powered off from outside" verb_power_cut ;;
 	expect-poweroff)
 		tap_check "host: QEMU powered off by itself after hibernation within ${arg}s" \
 			verb_expect_poweroff "$arg" ;;

@@ -20,6 +20,7 @@ load()
 load delay_sec=60 || exit 1
 unload
 load delay_sec=60
+swap_on
 
 host wake-after 3
 suspend_mem

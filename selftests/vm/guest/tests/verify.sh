@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The dry run (s2hctl check --verify, the kernel's test_resume mode): it
+# fails clearly without swap and passes with it; require_verified keeps
+# s2h from arming until one passed. Needs /bin/s2hctl (static).
+set -u
+. /lib/s2h/lib.sh
+
+s2h_load delay_sec=8 require_verified=1 || exit 1
+echo shutdown >/sys/power/disk
+is_file $S2H/verified never "verified: never"
+check "available names the missing dry run" grep -q "not verified" $S2H/available
+
+out=$(s2hctl check 2>&1)
+status=$?
+diag "$out"
+is "$status" 1 "s2hctl check exits 1 without swap"
+check "s2hctl check says which checks failed" sh -c "echo '$out' | grep -q 'FAIL.*swap'"
+
+out=$(s2hctl check --verify 2>&1)
+status=$?
+diag "$out"
+is "$status" 1 "s2hctl check --verify fails without swap"
+check "verified: failed, with the error" grep -q "^failed [0-9]* -" $S2H/verified
+
+swap_on
+out=$(s2hctl check --verify 2>&1)
+status=$?
+diag "$out"
+is "$status" 0 "s2hctl check --verify passes with a swap disk"
+check "verified: passed, with its time" grep -q "^passed [0-9]* [0-9]* ms$" $S2H/verified
+is_file $S2H/available yes "available: yes once verified"
+check "s2hctl check passes" s2hctl check
+is "$(cat /sys/power/disk)" "[shutdown] reboot suspend test_resume" "/sys/power/disk restored"
+is_stat hibernations 0
+done_testing
