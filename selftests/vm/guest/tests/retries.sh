@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Hibernation fails at every try: a resume device that is not the swap
+# (resume= naming the wrong disk), which the pre-flight checks cannot tell
+# from a good one. With retries=2, s2h goes back to sleep with its alarm
+# armed twice, each time for longer, then without an alarm, and the
+# machine sleeps on, unarmed, until the host wakes it: never left running.
+set -u
+. /lib/s2h/lib.sh
+
+s2h_load delay_sec=8 retries=2 || exit 1
+swap_on
+echo 1:7 >/sys/power/resume
+is_file $S2H/available yes "available: yes, the wrong resume device looks fine"
+host expect-resuspend 60
+host expect-resuspend 60
+host expect-resuspend 60
+host stay-suspended 20
+host wake-after 0
+suspend_mem
+
+wait_for $S2H/state idle 10 "state is idle"
+is_stat hibernations 3
+is_stat hibernate_failures 3
+is_stat hibernate_retries 2
+is_stat resuspends 3
+is_stat alarm_wakes 3
+is_stat early_wakes 0
+is_stat suspends 4
+check "the second retry waited 16 s" sh -c 'dmesg | grep -q "next try in 16 s"'
+check "the last failure left no alarm" sh -c 'dmesg | grep -q "going back to sleep without an alarm"'
+diag_stats
+done_testing
