@@ -78,4 +78,18 @@ static inline int s2h_for_each_power_supply(void *data,
 }
 #endif
 
+/*
+ * The disk mode of s2h's dry run. "test_resume" writes the image and reads
+ * it back at once, but before 6.4 (5904de0d735b) it opened the resume
+ * device exclusively, which an active swap device refuses: -EBUSY after the
+ * image was written, every time. Debian's 6.1 still behaves so. There the
+ * dry run hibernates for real in "reboot" mode: the machine restarts and
+ * resumes the image through firmware and initramfs, the whole way back.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+#define S2H_DRY_RUN_DISK_MODE	"test_resume"
+#else
+#define S2H_DRY_RUN_DISK_MODE	"reboot"
+#endif
+
 #endif /* _S2H_COMPAT_H */

@@ -11,7 +11,6 @@
 
 /* What /sys/power/disk is set to for one hibernation; NULL leaves it alone. */
 #define S2H_DISK_SUSPEND	"suspend"
-#define S2H_DISK_TEST_RESUME	"test_resume"
 
 ssize_t s2h_power_file_read(const char *file, char *buf, size_t size);
 int s2h_power_file_write(const char *file, const char *text);

@@ -30,6 +30,10 @@ static const char * const event_names[__S2H_EVENT_MAX] = {
 	[S2H_EVENT_HIBERNATE_RESULT] = "hibernate_result",
 	[S2H_EVENT_RESUMED] = "resumed",
 	[S2H_EVENT_CONFIG] = "config",
+	[S2H_EVENT_NOT_ARMED] = "not_armed",
+	[S2H_EVENT_SLEEP_AGAIN] = "sleep_again",
+	[S2H_EVENT_HIBERNATE_RETRY] = "hibernate_retry",
+	[S2H_EVENT_VERIFY_RESULT] = "verify_result",
 };
 
 static const char * const attr_names[__S2H_A_MAX] = {
@@ -40,6 +44,60 @@ static const char * const attr_names[__S2H_A_MAX] = {
 	[S2H_A_STATS] = "stats",
 	[S2H_A_EVENT] = "event",
 	[S2H_A_ERROR] = "error",
+	[S2H_A_HIBERNATE_ON_AC] = "hibernate_on_ac",
+	[S2H_A_BATTERY_THRESHOLD] = "battery_threshold",
+	[S2H_A_POLICY] = "policy",
+	[S2H_A_BATTERY_CHECK_SEC] = "battery_check_sec",
+	[S2H_A_RETRIES] = "retries",
+	[S2H_A_HIBERNATE_MODE] = "hibernate_mode",
+	[S2H_A_REQUIRE_VERIFIED] = "require_verified",
+	[S2H_A_CHECKS_FAILED] = "checks_failed",
+	[S2H_A_SWAP_FREE_MB] = "swap_free_mb",
+	[S2H_A_IMAGE_MB] = "image_mb",
+	[S2H_A_VERIFIED] = "verified",
+	[S2H_A_LAST_CYCLE] = "last_cycle",
+	[S2H_A_BATTERY] = "battery",
+};
+
+static const char * const check_names[__S2H_CHECK_MAX] = {
+	[S2H_CHECK_SUPPORTED] = "supported",
+	[S2H_CHECK_LOCKDOWN] = "lockdown",
+	[S2H_CHECK_RESUME] = "resume",
+	[S2H_CHECK_SWAP] = "swap",
+	[S2H_CHECK_RTC] = "rtc",
+	[S2H_CHECK_VERIFIED] = "verified",
+};
+
+/* What each check asks, and what its failure means: sysfs' "available" words. */
+const char * const check_questions[__S2H_CHECK_MAX] = {
+	[S2H_CHECK_SUPPORTED] = "the kernel offers hibernation",
+	[S2H_CHECK_LOCKDOWN] = "hibernation is not locked down",
+	[S2H_CHECK_RESUME] = "a resume device is set",
+	[S2H_CHECK_SWAP] = "free swap holds the image",
+	[S2H_CHECK_RTC] = "an rtc can wake the system",
+	[S2H_CHECK_VERIFIED] = "a dry run passed, if required",
+};
+
+const char * const check_reasons[__S2H_CHECK_MAX] = {
+	[S2H_CHECK_SUPPORTED] = "hibernation not offered by the kernel",
+	[S2H_CHECK_LOCKDOWN] = "hibernation locked down",
+	[S2H_CHECK_RESUME] = "no resume device",
+	[S2H_CHECK_SWAP] = "not enough free swap",
+	[S2H_CHECK_RTC] = "no rtc can wake the system",
+	[S2H_CHECK_VERIFIED] = "not verified",
+};
+
+static const char * const verify_names[__S2H_VERIFY_MAX] = {
+	[S2H_VERIFY_NEVER] = "never",
+	[S2H_VERIFY_RUNNING] = "running",
+	[S2H_VERIFY_PASSED] = "passed",
+	[S2H_VERIFY_FAILED] = "failed",
+};
+
+static const char * const decision_names[__S2H_DECISION_MAX] = {
+	[S2H_DECISION_NONE] = "none",
+	[S2H_DECISION_HIBERNATE] = "hibernate",
+	[S2H_DECISION_SLEEP_AGAIN] = "sleep_again",
 };
 
 const char * const stat_names[S2H_STATS_A_MAX + 1] = {
@@ -51,6 +109,10 @@ const char * const stat_names[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_HIBERNATE_FAILURES] = "hibernate_failures",
 	[S2H_STATS_A_RESUMES_FROM_HIBERNATION] = "resumes_from_hibernation",
 	[S2H_STATS_A_RESUSPENDS] = "resuspends",
+	[S2H_STATS_A_NOT_ARMED] = "not_armed",
+	[S2H_STATS_A_DARK_WAKES] = "dark_wakes",
+	[S2H_STATS_A_BATTERY_HIBERNATIONS] = "battery_hibernations",
+	[S2H_STATS_A_HIBERNATE_RETRIES] = "hibernate_retries",
 };
 
 const char *state_name(unsigned int state)
@@ -71,4 +133,19 @@ const char *event_name(unsigned int event)
 const char *attr_name(unsigned int attr)
 {
 	return NAME_OF(attr_names, attr);
+}
+
+const char *check_name(unsigned int check)
+{
+	return NAME_OF(check_names, check);
+}
+
+const char *verify_name(unsigned int verify)
+{
+	return NAME_OF(verify_names, verify);
+}
+
+const char *decision_name(unsigned int decision)
+{
+	return NAME_OF(decision_names, decision);
 }

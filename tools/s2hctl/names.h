@@ -13,6 +13,12 @@ const char *state_name(unsigned int state);
 const char *wake_name(unsigned int wake);
 const char *event_name(unsigned int event);
 const char *attr_name(unsigned int attr);
+const char *check_name(unsigned int check);
+const char *verify_name(unsigned int verify);
+const char *decision_name(unsigned int decision);
+
+extern const char * const check_questions[__S2H_CHECK_MAX];
+extern const char * const check_reasons[__S2H_CHECK_MAX];
 
 /* The counters of S2H_A_STATS, in the order of sysfs' stats/. */
 extern const char * const stat_names[S2H_STATS_A_MAX + 1];

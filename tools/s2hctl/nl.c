@@ -2,13 +2,16 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <linux/netlink.h>
 
 #include <netlink/genl/ctrl.h>
 #include <netlink/genl/genl.h>
 #include <netlink/netlink.h>
 
+#include "array.h"
 #include "names.h"
 #include "nl.h"
 
@@ -227,17 +230,83 @@ static int parse_stats(struct nlattr *nest, struct status *st)
 	return 0;
 }
 
+/* The settings among @tb, into @set: u8 for a bool, u32 for the rest. */
+static void parse_settings(struct nlattr **tb, struct settings *set)
+{
+	size_t i;
+
+	for (i = 0; i < N_SETTINGS; i++) {
+		struct nlattr *a = tb[setting_descs[i].attr];
+
+		if (!a)
+			continue;
+		set->has |= SETTING_BIT(i);
+		set->val[i] = setting_descs[i].kind == SETTING_BOOL ? nla_get_u8(a) :
+								       nla_get_u32(a);
+	}
+}
+
+static int parse_verified(struct nlattr *nest, struct verify_status *v)
+{
+	struct nlattr *tb[S2H_VERIFY_A_MAX + 1];
+
+	if (nla_parse_nested(tb, S2H_VERIFY_A_MAX, nest, NULL) || !tb[S2H_VERIFY_A_RESULT] ||
+	    !tb[S2H_VERIFY_A_TIME] || !tb[S2H_VERIFY_A_DURATION_MS] || !tb[S2H_VERIFY_A_ERROR])
+		return -1;
+	v->result = nla_get_u32(tb[S2H_VERIFY_A_RESULT]);
+	v->time = nla_get_u64(tb[S2H_VERIFY_A_TIME]);
+	v->duration_ms = nla_get_u32(tb[S2H_VERIFY_A_DURATION_MS]);
+	v->error = (int32_t)nla_get_u32(tb[S2H_VERIFY_A_ERROR]);
+	return 0;
+}
+
+static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
+{
+	struct nlattr *tb[S2H_LAST_A_MAX + 1];
+	int i;
+
+	if (nla_parse_nested(tb, S2H_LAST_A_MAX, nest, NULL))
+		return -1;
+	for (i = S2H_LAST_A_SUSPENDED_AT; i <= S2H_LAST_A_MAX; i++)
+		if (!tb[i])
+			return -1;
+	l->suspended_at = nla_get_u64(tb[S2H_LAST_A_SUSPENDED_AT]);
+	l->woke_at = nla_get_u64(tb[S2H_LAST_A_WOKE_AT]);
+	l->wake = nla_get_u32(tb[S2H_LAST_A_WAKE]);
+	l->decision = nla_get_u32(tb[S2H_LAST_A_DECISION]);
+	l->result = (int32_t)nla_get_u32(tb[S2H_LAST_A_RESULT]);
+	l->battery_start = (int32_t)nla_get_u32(tb[S2H_LAST_A_BATTERY_START]);
+	l->battery_wake = (int32_t)nla_get_u32(tb[S2H_LAST_A_BATTERY_WAKE]);
+	l->on_ac = nla_get_u8(tb[S2H_LAST_A_ON_AC]);
+	l->dark_wakes = nla_get_u32(tb[S2H_LAST_A_DARK_WAKES]);
+	return 0;
+}
+
 static int parse_status(struct nlattr **tb, void *arg)
 {
+	static const unsigned int needed[] = {
+		S2H_A_STATE, S2H_A_LAST_WAKE, S2H_A_CHECKS_FAILED, S2H_A_SWAP_FREE_MB,
+		S2H_A_IMAGE_MB, S2H_A_VERIFIED, S2H_A_LAST_CYCLE, S2H_A_STATS,
+	};
 	struct status *st = arg;
+	struct settings set = {};
+	size_t i;
 
-	if (!tb[S2H_A_ENABLED] || !tb[S2H_A_DELAY_SEC] || !tb[S2H_A_STATE] ||
-	    !tb[S2H_A_LAST_WAKE] || !tb[S2H_A_STATS])
+	for (i = 0; i < ARRAY_SIZE(needed); i++)
+		if (!tb[needed[i]])
+			return -1;
+	parse_settings(tb, &set);
+	if (set.has != SETTING_BIT(N_SETTINGS) - 1)
 		return -1;
-	st->enabled = nla_get_u8(tb[S2H_A_ENABLED]);
-	st->delay_sec = nla_get_u32(tb[S2H_A_DELAY_SEC]);
+	memcpy(st->val, set.val, sizeof(st->val));
 	st->state = nla_get_u32(tb[S2H_A_STATE]);
 	st->last_wake = nla_get_u32(tb[S2H_A_LAST_WAKE]);
+	st->checks_failed = nla_get_u32(tb[S2H_A_CHECKS_FAILED]);
+	st->swap_free_mb = nla_get_u32(tb[S2H_A_SWAP_FREE_MB]);
+	st->image_mb = nla_get_u32(tb[S2H_A_IMAGE_MB]);
+	if (parse_verified(tb[S2H_A_VERIFIED], &st->verify) ||
+	    parse_last_cycle(tb[S2H_A_LAST_CYCLE], &st->last))
+		return -1;
 	return parse_stats(tb[S2H_A_STATS], st);
 }
 
@@ -253,9 +322,20 @@ int nl_set(struct conn *c, const struct settings *set)
 {
 	struct nl_msg *msg = request(c, S2H_CMD_SET);
 	struct reply r = {};
+	size_t i;
+	int err = 0;
 
-	if (msg && ((set->has_enabled && nla_put_u8(msg, S2H_A_ENABLED, set->enabled)) ||
-		    (set->has_delay && nla_put_u32(msg, S2H_A_DELAY_SEC, set->delay_sec)))) {
+	for (i = 0; msg && i < N_SETTINGS && !err; i++) {
+		const struct setting_desc *d = &setting_descs[i];
+
+		if (!(set->has & SETTING_BIT(i)))
+			continue;
+		if (d->kind == SETTING_BOOL)
+			err = nla_put_u8(msg, d->attr, (uint8_t)set->val[i]);
+		else
+			err = nla_put_u32(msg, d->attr, set->val[i]);
+	}
+	if (err) {
 		nlmsg_free(msg);
 		msg = NULL;
 	}
@@ -267,6 +347,22 @@ struct monitor {
 	void *arg;
 };
 
+static void parse_event(struct nlattr **tb, struct event *ev)
+{
+	ev->type = nla_get_u32(tb[S2H_A_EVENT]);
+	parse_settings(tb, &ev->set);
+	ev->has_error = tb[S2H_A_ERROR];
+	if (ev->has_error)
+		ev->error = (int32_t)nla_get_u32(tb[S2H_A_ERROR]);
+	ev->has_checks = tb[S2H_A_CHECKS_FAILED];
+	if (ev->has_checks)
+		ev->checks_failed = nla_get_u32(tb[S2H_A_CHECKS_FAILED]);
+	ev->has_battery = tb[S2H_A_BATTERY];
+	if (ev->has_battery)
+		ev->battery = (int32_t)nla_get_u32(tb[S2H_A_BATTERY]);
+	ev->has_verify = tb[S2H_A_VERIFIED] && !parse_verified(tb[S2H_A_VERIFIED], &ev->verify);
+}
+
 static int on_event(struct nl_msg *msg, void *arg)
 {
 	struct monitor *m = arg;
@@ -275,24 +371,13 @@ static int on_event(struct nl_msg *msg, void *arg)
 
 	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, S2H_A_MAX, NULL) || !tb[S2H_A_EVENT])
 		return NL_SKIP;
-	ev.type = nla_get_u32(tb[S2H_A_EVENT]);
-	ev.has_enabled = tb[S2H_A_ENABLED];
-	if (ev.has_enabled)
-		ev.enabled = nla_get_u8(tb[S2H_A_ENABLED]);
-	ev.has_delay = tb[S2H_A_DELAY_SEC];
-	if (ev.has_delay)
-		ev.delay_sec = nla_get_u32(tb[S2H_A_DELAY_SEC]);
-	ev.has_error = tb[S2H_A_ERROR];
-	if (ev.has_error)
-		ev.error = (int32_t)nla_get_u32(tb[S2H_A_ERROR]);
+	parse_event(tb, &ev);
 	m->fn(&ev, m->arg);
 	return NL_OK;
 }
 
-/* Until a signal ends the process, or the socket fails for good. */
-int nl_monitor(struct conn *c, event_fn fn, void *arg)
+static int join_events(struct conn *c, struct monitor *m)
 {
-	struct monitor m = { .fn = fn, .arg = arg };
 	int grp, err;
 
 	grp = genl_ctrl_resolve_grp(c->sk, S2H_GENL_NAME, S2H_GENL_MCGRP_EVENTS);
@@ -306,7 +391,18 @@ int nl_monitor(struct conn *c, event_fn fn, void *arg)
 		return 1;
 	}
 	nl_socket_disable_seq_check(c->sk);
-	nl_socket_modify_cb(c->sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, &m);
+	nl_socket_modify_cb(c->sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, m);
+	return 0;
+}
+
+/* Until a signal ends the process, or the socket fails for good. */
+int nl_monitor(struct conn *c, event_fn fn, void *arg)
+{
+	struct monitor m = { .fn = fn, .arg = arg };
+	int err;
+
+	if (join_events(c, &m))
+		return 1;
 	for (;;) {
 		err = nl_recvmsgs_default(c->sk);
 		if (err == -NLE_NOMEM) {
@@ -318,4 +414,56 @@ int nl_monitor(struct conn *c, event_fn fn, void *arg)
 			return 1;
 		}
 	}
+}
+
+struct verify_wait {
+	bool done;
+	struct verify_status result;
+};
+
+static void on_verify_event(const struct event *ev, void *arg)
+{
+	struct verify_wait *w = arg;
+
+	if (ev->type != S2H_EVENT_VERIFY_RESULT || !ev->has_verify)
+		return;
+	w->result = ev->verify;
+	w->done = true;
+}
+
+/*
+ * Start a dry run and wait for its result event. The events socket joins
+ * the group before the request goes out on another socket, so that the
+ * result cannot come before anyone listens.
+ */
+int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v)
+{
+	struct verify_wait w = {};
+	struct monitor m = { .fn = on_verify_event, .arg = &w };
+	struct conn events;
+	struct reply r = {};
+	struct pollfd pfd;
+	time_t end;
+	int ret;
+
+	ret = conn_open(&events);
+	if (ret)
+		return ret;
+	ret = join_events(&events, &m);
+	if (!ret)
+		ret = finish(c, request(c, S2H_CMD_VERIFY), &r, "starting the dry run");
+	end = time(NULL) + (time_t)timeout_sec;
+	pfd = (struct pollfd){ .fd = nl_socket_get_fd(events.sk), .events = POLLIN };
+	while (!ret && !w.done) {
+		if (time(NULL) >= end) {
+			fprintf(stderr, "s2hctl: no result of the dry run after %u s\n",
+				timeout_sec);
+			ret = 1;
+		} else if (poll(&pfd, 1, 1000) > 0) {
+			nl_recvmsgs_default(events.sk);
+		}
+	}
+	conn_close(&events);
+	*v = w.result;
+	return ret;
 }

@@ -20,25 +20,46 @@ struct conn {
 	int family;
 };
 
+struct verify_status {
+	uint32_t result;		/* enum s2h_verify */
+	uint64_t time;
+	uint32_t duration_ms;
+	int32_t error;
+};
+
+struct last_cycle {
+	uint64_t suspended_at, woke_at;
+	uint32_t wake, decision;
+	int32_t result, battery_start, battery_wake;
+	bool on_ac;
+	uint32_t dark_wakes;
+};
+
 /* What GET replies, as sysfs shows it. */
 struct status {
-	bool enabled;
-	uint32_t delay_sec;
+	uint32_t val[N_SETTINGS];
 	uint32_t state;
 	uint32_t last_wake;
+	uint32_t checks_failed;		/* BIT(enum s2h_check) */
+	uint32_t swap_free_mb, image_mb;
+	struct verify_status verify;
+	struct last_cycle last;
 	uint64_t stats[S2H_STATS_A_MAX + 1];
 	bool has_stat[S2H_STATS_A_MAX + 1];
 };
 
-/* One message of the "events" group; has_* for what came with it. */
+/* One message of the "events" group; what came with it in has and has_*. */
 struct event {
 	uint32_t type;
-	bool has_enabled;
-	bool enabled;
-	bool has_delay;
-	uint32_t delay_sec;
+	struct settings set;		/* the settings it carries: delay_sec for armed */
 	bool has_error;
 	int32_t error;
+	bool has_checks;
+	uint32_t checks_failed;
+	bool has_battery;
+	int32_t battery;
+	bool has_verify;
+	struct verify_status verify;
 };
 
 typedef void (*event_fn)(const struct event *ev, void *arg);
@@ -48,5 +69,6 @@ void conn_close(struct conn *c);
 int nl_get(struct conn *c, struct status *st);
 int nl_set(struct conn *c, const struct settings *set);
 int nl_monitor(struct conn *c, event_fn fn, void *arg);
+int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v);
 
 #endif /* S2HCTL_NL_H */

@@ -4,10 +4,14 @@
 #define S2HCTL_OUTPUT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "nl.h"
 
 void print_status(const struct status *st, bool json);
+void print_available(const struct status *st, FILE *f);
+int print_checks(const struct status *st);
+void print_verify_result(const struct verify_status *v);
 void print_event(const struct event *ev, void *json);
 
 #endif /* S2HCTL_OUTPUT_H */

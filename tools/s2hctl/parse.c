@@ -4,6 +4,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <linux/s2h.h>
+
 #include "parse.h"
 #include "array.h"
 
@@ -137,71 +139,177 @@ int parse_bool(const char *word, bool *val)
 	return -EINVAL;
 }
 
-static int set_enabled(struct settings *set, const char *key, const char *value,
-		       char why[WHY_LEN])
-{
-	if (set->has_enabled) {
-		snprintf(why, WHY_LEN, "'%s' given twice", key);
-		return -EINVAL;
-	}
-	if (parse_bool(value, &set->enabled)) {
-		snprintf(why, WHY_LEN, "%s: '%s' is not one of yes/no/on/off/1/0", key, value);
-		return -EINVAL;
-	}
-	set->has_enabled = true;
-	return 0;
-}
+static const char * const policy_words[] = { "delay", "battery", NULL };
+static const char * const mode_words[] = { "shutdown", "suspend", NULL };
 
-static int set_delay(struct settings *set, const char *key, const char *value,
-		     char why[WHY_LEN])
+const struct setting_desc setting_descs[N_SETTINGS] = {
+	[SETTING_ENABLED] = { "enabled", "enabled", SETTING_BOOL, S2H_A_ENABLED },
+	[SETTING_DELAY] = { "delay", "delay_sec", SETTING_DURATION, S2H_A_DELAY_SEC },
+	[SETTING_HIBERNATE_ON_AC] = { "hibernate_on_ac", "hibernate_on_ac", SETTING_BOOL,
+				      S2H_A_HIBERNATE_ON_AC },
+	[SETTING_BATTERY_THRESHOLD] = { "battery_threshold", "battery_threshold",
+					SETTING_NUMBER, S2H_A_BATTERY_THRESHOLD,
+					.unit = " %" },
+	[SETTING_POLICY] = { "policy", "policy", SETTING_WORD, S2H_A_POLICY, policy_words },
+	[SETTING_BATTERY_CHECK] = { "battery_check", "battery_check_sec", SETTING_DURATION,
+				    S2H_A_BATTERY_CHECK_SEC },
+	[SETTING_RETRIES] = { "retries", "retries", SETTING_NUMBER, S2H_A_RETRIES, .unit = "" },
+	[SETTING_HIBERNATE_MODE] = { "hibernate_mode", "hibernate_mode", SETTING_WORD,
+				     S2H_A_HIBERNATE_MODE, mode_words },
+	[SETTING_REQUIRE_VERIFIED] = { "require_verified", "require_verified", SETTING_BOOL,
+				       S2H_A_REQUIRE_VERIFIED },
+};
+
+/* A plain decimal number, nothing else: 0 or -EINVAL/-ERANGE. */
+static int parse_number(const char *word, uint32_t *val)
 {
+	const char *p = word;
+	uint64_t n;
 	int err;
 
-	if (set->has_delay) {
-		snprintf(why, WHY_LEN, "'%s' given twice", key);
+	err = take_number(&p, &n);
+	if (err)
+		return err;
+	if (*p)
 		return -EINVAL;
-	}
-	err = parse_duration(value, &set->delay_sec);
-	if (err == -ERANGE) {
-		snprintf(why, WHY_LEN, "%s: '%s' is too long (at most %u s)", key, value,
-			 UINT32_MAX);
-		return err;
-	}
-	if (err) {
-		snprintf(why, WHY_LEN, "%s: '%s' is not a duration (like 90, 90s, 45m, 3h, 1d, 1h30m)",
-			 key, value);
-		return err;
-	}
-	set->has_delay = true;
+	*val = (uint32_t)n;
 	return 0;
 }
 
-struct setting_key {
-	const char *name;
-	int (*parse)(struct settings *set, const char *key, const char *value,
-		     char why[WHY_LEN]);
-};
+static int parse_word(const char *word, const char * const *words, uint32_t *val)
+{
+	uint32_t i;
 
-/* delay_sec is the sysfs name: it takes durations too. */
-static const struct setting_key setting_keys[] = {
-	{ "enabled", set_enabled },
-	{ "delay", set_delay },
-	{ "delay_sec", set_delay },
-};
+	for (i = 0; words[i]; i++) {
+		if (!strcmp(word, words[i])) {
+			*val = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static void list_words(const char * const *words, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (; *words && len < size; words++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "|" : "", *words);
+}
+
+/* Parse @value as @d's kind; @why names the word when it is not one. */
+static int parse_value(const struct setting_desc *d, const char *key, const char *value,
+		       uint32_t *val, char why[WHY_LEN])
+{
+	char words[64];
+	bool b;
+	int err;
+
+	switch (d->kind) {
+	case SETTING_BOOL:
+		err = parse_bool(value, &b);
+		if (!err)
+			*val = b;
+		else
+			snprintf(why, WHY_LEN, "%s: '%s' is not one of yes/no/on/off/1/0",
+				 key, value);
+		return err;
+	case SETTING_DURATION:
+		err = parse_duration(value, val);
+		if (err == -ERANGE)
+			snprintf(why, WHY_LEN, "%s: '%s' is too long (at most %u s)", key, value,
+				 UINT32_MAX);
+		else if (err)
+			snprintf(why, WHY_LEN,
+				 "%s: '%s' is not a duration (like 90, 90s, 45m, 3h, 1d, 1h30m)",
+				 key, value);
+		return err;
+	case SETTING_NUMBER:
+		err = parse_number(value, val);
+		if (err)
+			snprintf(why, WHY_LEN, "%s: '%s' is not a whole number", key, value);
+		return err;
+	case SETTING_WORD:
+		err = parse_word(value, d->words, val);
+		if (err) {
+			list_words(d->words, words, sizeof(words));
+			snprintf(why, WHY_LEN, "%s: '%s' is not one of %s", key, value, words);
+		}
+		return err;
+	}
+	return -EINVAL;
+}
+
+static const struct setting_desc *find_setting(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < N_SETTINGS; i++)
+		if (!strcmp(key, setting_descs[i].key) || !strcmp(key, setting_descs[i].file))
+			return &setting_descs[i];
+	return NULL;
+}
 
 /**
  * parse_setting() - one KEY VALUE pair of "s2hctl set" into @set
+ *
+ * KEY is the setting's name, or the name of its sysfs file. Only the form of
+ * the value is checked here: its range is the kernel's to check, which says
+ * so in its own words.
  *
  * Return: 0, or a negative errno with @why saying which word is wrong.
  */
 int parse_setting(struct settings *set, const char *key, const char *value,
 		  char why[WHY_LEN])
 {
-	size_t i;
+	const struct setting_desc *d = find_setting(key);
+	unsigned int i;
+	uint32_t val;
+	int err;
 
-	for (i = 0; i < ARRAY_SIZE(setting_keys); i++)
-		if (!strcmp(key, setting_keys[i].name))
-			return setting_keys[i].parse(set, key, value, why);
-	snprintf(why, WHY_LEN, "unknown setting '%s' (settings: enabled, delay)", key);
-	return -EINVAL;
+	if (!d) {
+		snprintf(why, WHY_LEN, "unknown setting '%s' (see: s2hctl help set)", key);
+		return -EINVAL;
+	}
+	i = (unsigned int)(d - setting_descs);
+	if (set->has & SETTING_BIT(i)) {
+		snprintf(why, WHY_LEN, "'%s' given twice", key);
+		return -EINVAL;
+	}
+	err = parse_value(d, key, value, &val, why);
+	if (err)
+		return err;
+	set->has |= SETTING_BIT(i);
+	set->val[i] = val;
+	return 0;
+}
+
+/**
+ * format_setting() - a setting's value as "set" takes it
+ *
+ * Return: @buf.
+ */
+const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[VALUE_LEN])
+{
+	char dur[DURATION_LEN];
+	uint32_t n = 0;
+
+	switch (d->kind) {
+	case SETTING_BOOL:
+		snprintf(buf, VALUE_LEN, "%s", val ? "yes" : "no");
+		break;
+	case SETTING_DURATION:
+		snprintf(buf, VALUE_LEN, "%s (%u s)", format_duration(val, dur), val);
+		break;
+	case SETTING_NUMBER:
+		snprintf(buf, VALUE_LEN, "%u%s", val, d->unit);
+		break;
+	case SETTING_WORD:
+		while (d->words[n] && n < val)
+			n++;
+		snprintf(buf, VALUE_LEN, "%s", d->words[n] ? d->words[n] : "unknown");
+		break;
+	}
+	return buf;
 }

@@ -17,18 +17,54 @@ int parse_duration(const char *word, uint32_t *sec);
 const char *format_duration(uint32_t sec, char buf[DURATION_LEN]);
 int parse_bool(const char *word, bool *val);
 
-/* What one "s2hctl set" changes: sent as one message, applied whole. */
-struct settings {
-	bool has_enabled;
-	bool enabled;
-	bool has_delay;
-	uint32_t delay_sec;
+enum setting_kind {
+	SETTING_BOOL,		/* yes/no...; u8 on the wire */
+	SETTING_DURATION,	/* "3h" or seconds; u32 */
+	SETTING_NUMBER,		/* decimal; u32 */
+	SETTING_WORD,		/* one of words[]; its index as a u32 */
 };
+
+/* One setting of the module, as s2hctl reads, sends and prints it. */
+struct setting_desc {
+	const char *key;		/* for "set" and /etc/s2h.conf */
+	const char *file;		/* its sysfs file: also a key, and the JSON name */
+	enum setting_kind kind;
+	unsigned int attr;		/* S2H_A_* */
+	const char * const *words;	/* SETTING_WORD, NULL-terminated */
+	const char *unit;		/* printed after a SETTING_NUMBER */
+};
+
+enum {
+	SETTING_ENABLED,
+	SETTING_DELAY,
+	SETTING_HIBERNATE_ON_AC,
+	SETTING_BATTERY_THRESHOLD,
+	SETTING_POLICY,
+	SETTING_BATTERY_CHECK,
+	SETTING_RETRIES,
+	SETTING_HIBERNATE_MODE,
+	SETTING_REQUIRE_VERIFIED,
+	N_SETTINGS,
+};
+
+extern const struct setting_desc setting_descs[N_SETTINGS];
+
+/* Settings changed together: sent as one message, applied whole. */
+struct settings {
+	unsigned int has;		/* BIT(index) of each setting given */
+	uint32_t val[N_SETTINGS];
+};
+
+#define SETTING_BIT(i)	(1u << (i))
 
 /* Why parse_setting() refused, for one line on stderr; names the word. */
 #define WHY_LEN		160
 
 int parse_setting(struct settings *set, const char *key, const char *value,
 		  char why[WHY_LEN]);
+
+/* The value as "set" takes it and "show" prints it: "3h", "yes", "battery". */
+#define VALUE_LEN	48
+const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[VALUE_LEN]);
 
 #endif /* S2HCTL_PARSE_H */

@@ -103,14 +103,62 @@ static int cmd_set(int argc, char **argv)
 /* enable and disable: the command's name says the value. */
 static int cmd_enable(int argc, char **argv)
 {
-	struct settings set = {
-		.has_enabled = true,
-		.enabled = !strcmp(argv[0], "enable"),
-	};
+	struct settings set = { .has = SETTING_BIT(SETTING_ENABLED) };
+
+	set.val[SETTING_ENABLED] = !strcmp(argv[0], "enable");
 
 	if (argc > 1)
 		return usage_error("%s: unexpected '%s'", argv[0], argv[1]);
 	return apply(&set);
+}
+
+/* Long enough to write and read back the image of a big machine's memory. */
+#define VERIFY_TIMEOUT_SEC	600
+
+static int verify(void)
+{
+	struct verify_status v;
+	struct conn c;
+	int ret;
+
+	ret = conn_open(&c);
+	if (ret)
+		return ret;
+	printf("dry run: hibernating and resuming (before Linux 6.4 the machine restarts for it)...\n");
+	fflush(stdout);
+	ret = nl_verify(&c, VERIFY_TIMEOUT_SEC, &v);
+	conn_close(&c);
+	if (ret)
+		return ret;
+	print_verify_result(&v);
+	return v.result == S2H_VERIFY_PASSED ? 0 : 1;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	bool run_verify = false;
+	struct status st;
+	struct conn c;
+	int i, ret;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--verify"))
+			return usage_error("check: unexpected '%s'", argv[i]);
+		run_verify = true;
+	}
+	if (run_verify) {
+		ret = verify();
+		if (ret)
+			return ret;
+	}
+	ret = conn_open(&c);
+	if (ret)
+		return ret;
+	ret = nl_get(&c, &st);
+	conn_close(&c);
+	if (ret)
+		return ret;
+	return print_checks(&st) ? 1 : 0;
 }
 
 static int cmd_monitor(int argc, char **argv)
@@ -140,11 +188,25 @@ static const struct command commands[] = {
 	{ "show", "[-j|--json]",
 	  "settings, state, last wake and counters; JSON keys are the sysfs names", cmd_show },
 	{ "set", "KEY VALUE [KEY VALUE...]",
-	  "change settings, all or none: enabled yes|no|on|off|1|0,\n"
-	  "      delay DURATION (90, 90s, 45m, 3h, 1d, 1h30m; a plain number is seconds)",
+	  "change settings, all or none (a DURATION is 90, 90s, 45m, 3h, 1d, 1h30m):\n"
+	  "        enabled BOOL            arm the alarm on suspend (BOOL: yes|no|on|off|1|0)\n"
+	  "        delay DURATION          suspend this long before hibernating (5s..30d)\n"
+	  "        hibernate_on_ac BOOL    no: on mains power, sleep on instead\n"
+	  "        battery_threshold N     hibernate at any alarm at or below N %, 0: off\n"
+	  "        policy delay|battery    battery: check every battery_check, hibernate\n"
+	  "                                before the battery reaches the threshold\n"
+	  "        battery_check DURATION  between two checks of the battery policy (1m..30d)\n"
+	  "        retries N               hibernation attempts after a failure (0..10)\n"
+	  "        hibernate_mode shutdown|suspend  suspend: stay in RAM after writing the image\n"
+	  "        require_verified BOOL   arm only once check --verify passed\n"
+	  "      the names of the sysfs files (delay_sec, ...) are keys too",
 	  cmd_set },
 	{ "enable", "", "arm the alarm on every suspend (set enabled yes)", cmd_enable },
 	{ "disable", "", "leave suspends alone (set enabled no)", cmd_enable },
+	{ "check", "[--verify]",
+	  "can this machine hibernate and resume? one line a check; exit 0 when all pass.\n"
+	  "      --verify first runs a real dry run (test_resume: the image is written and\n"
+	  "      restored at once; takes seconds to minutes, needs CAP_NET_ADMIN)", cmd_check },
 	{ "monitor", "[-j|--json]", "print each event, one line each, until interrupted",
 	  cmd_monitor },
 	{ "help", "[COMMAND]", "this help, or one command's", cmd_help },

@@ -47,6 +47,16 @@ cases()
 2|'now'|disable now
 2|'-x'|monitor -x
 2|'all'|monitor -j all
+0||help check
+2|'sometimes'|set policy sometimes
+2|'platform'|set hibernate_mode platform
+2|'5%'|set battery_threshold 5%
+2|'two'|set retries two
+2|'perhaps'|set require_verified perhaps
+2|'1x'|set battery_check 1x
+2|twice|set retries 1 retries 2
+2|'--bogus'|check --bogus
+2|'now'|check --verify now
 TABLE
 }
 

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <linux/s2h.h>
+
 #include "parse.h"
 #include "array.h"
 
@@ -171,6 +173,28 @@ static const struct setting_case settings[] = {
 	{ { "delay", "3h", "delay", "2h", NULL }, -EINVAL, "twice" },
 	{ { "delay", "3h", "delay_sec", "2h", NULL }, -EINVAL, "twice" },
 	{ { "enabled", "1", "enabled", "0", NULL }, -EINVAL, "twice" },
+	{ { "hibernate_on_ac", "no", NULL }, 0, NULL },
+	{ { "hibernate_on_ac", "sometimes", NULL }, -EINVAL, "'sometimes'" },
+	{ { "battery_threshold", "0", NULL }, 0, NULL },
+	{ { "battery_threshold", "100", NULL }, 0, NULL },
+	{ { "battery_threshold", "5%", NULL }, -EINVAL, "'5%'" },
+	{ { "battery_threshold", "-1", NULL }, -EINVAL, "'-1'" },
+	{ { "battery_threshold", "", NULL }, -EINVAL, "''" },
+	{ { "battery_threshold", "99999999999", NULL }, -ERANGE, "'99999999999'" },
+	{ { "policy", "battery", NULL }, 0, NULL },
+	{ { "policy", "delay", NULL }, 0, NULL },
+	{ { "policy", "Battery", NULL }, -EINVAL, "delay|battery" },
+	{ { "policy", "1", NULL }, -EINVAL, "'1'" },
+	{ { "battery_check", "1h", NULL }, 0, NULL },
+	{ { "battery_check_sec", "600", NULL }, 0, NULL },
+	{ { "battery_check", "1x", NULL }, -EINVAL, "'1x'" },
+	{ { "retries", "0", NULL }, 0, NULL },
+	{ { "retries", "3", "retries", "4", NULL }, -EINVAL, "twice" },
+	{ { "retries", "two", NULL }, -EINVAL, "'two'" },
+	{ { "hibernate_mode", "suspend", NULL }, 0, NULL },
+	{ { "hibernate_mode", "platform", NULL }, -EINVAL, "shutdown|suspend" },
+	{ { "require_verified", "yes", NULL }, 0, NULL },
+	{ { "require_verified", "2", NULL }, -EINVAL, "'2'" },
 };
 
 static int apply_pairs(const struct setting_case *c, struct settings *set, char *why)
@@ -203,8 +227,40 @@ static void test_settings(void)
 	memset(&set, 0, sizeof(set));
 	err = parse_setting(&set, "delay", "1h30m", why) ||
 	      parse_setting(&set, "enabled", "no", why);
-	result(!err && set.has_delay && set.delay_sec == 5400 && set.has_enabled &&
-	       !set.enabled, "%s%s", "set delay 1h30m enabled no: both recorded", "");
+	result(!err && set.has == (SETTING_BIT(SETTING_DELAY) | SETTING_BIT(SETTING_ENABLED)) &&
+	       set.val[SETTING_DELAY] == 5400 && !set.val[SETTING_ENABLED],
+	       "%s%s", "set delay 1h30m enabled no: both recorded", "");
+	memset(&set, 0, sizeof(set));
+	err = parse_setting(&set, "policy", "battery", why) ||
+	      parse_setting(&set, "hibernate_mode", "suspend", why) ||
+	      parse_setting(&set, "battery_check", "1h30m", why);
+	result(!err && set.val[SETTING_POLICY] == S2H_POLICY_BATTERY &&
+	       set.val[SETTING_HIBERNATE_MODE] == S2H_MODE_SUSPEND &&
+	       set.val[SETTING_BATTERY_CHECK] == 5400,
+	       "%s%s", "words are sent as their enum values, durations as seconds", "");
+}
+
+/* What show prints of each value must be what set takes back. */
+static void test_format_round_trip(void)
+{
+	static const uint32_t values[N_SETTINGS] = {
+		1, 5400, 0, 5, S2H_POLICY_BATTERY, 3600, 10, S2H_MODE_SUSPEND, 1,
+	};
+	struct settings set = {};
+	char buf[VALUE_LEN], why[WHY_LEN], *cut;
+	size_t i;
+
+	for (i = 0; i < N_SETTINGS; i++) {
+		const struct setting_desc *d = &setting_descs[i];
+
+		format_setting(d, values[i], buf);
+		/* "1h30m (5400 s)" and "5 %": set takes the first word */
+		cut = strchr(buf, ' ');
+		if (cut)
+			*cut = '\0';
+		result(!parse_setting(&set, d->key, buf, why) && set.val[i] == values[i],
+		       "%s: shown as '%s', set back to the same value", d->key, buf);
+	}
 }
 
 int main(void)
@@ -214,6 +270,7 @@ int main(void)
 	test_formats();
 	test_bools();
 	test_settings();
+	test_format_round_trip();
 	printf("1..%d\n", n_run);
 	printf("%d passed, %d failed\n", n_run - n_failed, n_failed);
 	return n_failed ? 1 : 0;

@@ -47,14 +47,37 @@ test_show()
 	out=$(s2hctl show)
 	check "s2hctl show exits 0" test $? = 0
 	case $out in
-	*"delay:      3h (10800 s)"*) ok "show prints the default delay as '3h (10800 s)'" ;;
+	*"delay:"*" 3h (10800 s)"*) ok "show prints the default delay as '3h (10800 s)'" ;;
 	*) not_ok "show prints the default delay as '3h (10800 s)' (got: $out)" ;;
 	esac
 	is "$(json enabled) $(json delay_sec) $(json state) $(json last_wake)" \
 		"true 10800 idle none" "show -j: enabled, delay_sec, state, last_wake"
 	is "$(json resumes_from_hibernation)" 0 "show -j: stats.resumes_from_hibernation"
-	is "$(s2hctl show -j | sed -n 's/.*"stats":{\([^}]*\)}.*/\1/p' | tr , '\n' | grep -c .)" 8 \
-		"show -j: the 8 counters of stats/"
+	is "$(s2hctl show -j | sed -n 's/.*"stats":{\([^}]*\)}.*/\1/p' | tr , '\n' | grep -c .)" 12 \
+		"show -j: the 12 counters of stats/"
+	is "$(json policy) $(json hibernate_mode) $(json retries) $(json battery_threshold)" \
+		"delay shutdown 1 5" "show -j: policy, hibernate_mode, retries, battery_threshold"
+}
+
+test_set_policy()
+{
+	check "s2hctl set policy battery battery_check 10m retries 3" \
+		s2hctl set policy battery battery_check 10m retries 3
+	is_file $S2H/policy battery "sysfs policy reads battery"
+	is_file $S2H/battery_check_sec 600 "sysfs battery_check_sec reads 600"
+	is_file $S2H/retries 3 "sysfs retries reads 3"
+	s2hctl_fails 1 "battery_threshold" "set battery_threshold 101: the kernel refuses" \
+		set battery_threshold 101
+	s2hctl_fails 1 "retries" "set retries 11: the kernel refuses" set retries 11
+	s2hctl_fails 1 "battery_check_sec" "set battery_check 59s: the kernel refuses" \
+		set battery_check 59s
+	is_file $S2H/retries 3 "retries still 3 after the refusals"
+	check "s2hctl set hibernate_mode suspend hibernate_on_ac no" \
+		s2hctl set hibernate_mode suspend hibernate_on_ac no
+	is "$(json hibernate_mode) $(json hibernate_on_ac)" "suspend false" \
+		"show -j: hibernate_mode suspend, hibernate_on_ac false"
+	check "s2hctl set back to the defaults" s2hctl set policy delay battery_check 1h \
+		retries 1 hibernate_mode shutdown hibernate_on_ac yes
 }
 
 test_set()
@@ -135,6 +158,7 @@ check "s2hctl is in the initramfs" test -x /bin/s2hctl || { done_testing; exit 1
 s2h_load || exit 1
 test_show
 test_set
+test_set_policy
 test_sysfs_to_netlink
 test_refused
 test_unprivileged

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# The dry run (s2hctl check --verify, the kernel's test_resume mode): it
+# The dry run (s2hctl check --verify, a hibernation that resumes): it
 # fails clearly without swap and passes with it; require_verified keeps
 # s2h from arming until one passed. Needs /bin/s2hctl (static).
 set -u
@@ -24,6 +24,16 @@ is "$status" 1 "s2hctl check --verify fails without swap"
 check "verified: failed, with the error" grep -q "^failed [0-9]* -" $S2H/verified
 
 swap_on
+disk_before=$(cat /sys/power/disk)
+# Before 6.4 the dry run is a real hibernation in "reboot" mode: QEMU stops
+# (-no-reboot), boots again from the image, and this script goes on there.
+kver=$(uname -r)
+major=${kver%%.*}
+minor=${kver#*.}
+minor=${minor%%[!0-9]*}
+if [ "$major" -lt 6 ] || { [ "$major" = 6 ] && [ "$minor" -lt 4 ]; }; then
+	host expect-poweroff 120
+fi
 out=$(s2hctl check --verify 2>&1)
 status=$?
 diag "$out"
@@ -31,6 +41,6 @@ is "$status" 0 "s2hctl check --verify passes with a swap disk"
 check "verified: passed, with its time" grep -q "^passed [0-9]* [0-9]* ms$" $S2H/verified
 is_file $S2H/available yes "available: yes once verified"
 check "s2hctl check passes" s2hctl check
-is "$(cat /sys/power/disk)" "[shutdown] reboot suspend test_resume" "/sys/power/disk restored"
+is "$(cat /sys/power/disk)" "$disk_before" "/sys/power/disk restored"
 is_stat hibernations 0
 done_testing
