@@ -93,7 +93,8 @@ static void print_status_text(const struct status *st)
 	int i;
 
 	for (i = 0; i < N_SETTINGS; i++)
-		print_label(setting_descs[i].key, format_setting(&setting_descs[i], st->val[i], val));
+		print_label(setting_descs[i].key,
+			    format_setting(&setting_descs[i], st->val[i], val));
 	print_label("state", state_name(st->state));
 	print_label("last_wake", wake_name(st->last_wake));
 	print_label("available", "");
