@@ -142,18 +142,22 @@ int parse_bool(const char *word, bool *val)
 static const char * const policy_words[] = { "delay", "battery", NULL };
 static const char * const mode_words[] = { "shutdown", "suspend", NULL };
 
+/* The ranges are the UAPI's: a value outside them is refused before anything is sent. */
 const struct setting_desc setting_descs[N_SETTINGS] = {
 	[SETTING_ENABLED] = { "enabled", "enabled", SETTING_BOOL, S2H_A_ENABLED },
-	[SETTING_DELAY] = { "delay", "delay_sec", SETTING_DURATION, S2H_A_DELAY_SEC },
+	[SETTING_DELAY] = { "delay", "delay_sec", SETTING_DURATION, S2H_A_DELAY_SEC,
+			    .min = S2H_DELAY_MIN_SEC, .max = S2H_DELAY_MAX_SEC },
 	[SETTING_HIBERNATE_ON_AC] = { "hibernate_on_ac", "hibernate_on_ac", SETTING_BOOL,
 				      S2H_A_HIBERNATE_ON_AC },
 	[SETTING_BATTERY_THRESHOLD] = { "battery_threshold", "battery_threshold",
 					SETTING_NUMBER, S2H_A_BATTERY_THRESHOLD,
-					.unit = " %" },
+					.unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX },
 	[SETTING_POLICY] = { "policy", "policy", SETTING_WORD, S2H_A_POLICY, policy_words },
 	[SETTING_BATTERY_CHECK] = { "battery_check", "battery_check_sec", SETTING_DURATION,
-				    S2H_A_BATTERY_CHECK_SEC },
-	[SETTING_RETRIES] = { "retries", "retries", SETTING_NUMBER, S2H_A_RETRIES, .unit = "" },
+				    S2H_A_BATTERY_CHECK_SEC, .min = S2H_BATTERY_CHECK_MIN_SEC,
+				    .max = S2H_BATTERY_CHECK_MAX_SEC },
+	[SETTING_RETRIES] = { "retries", "retries", SETTING_NUMBER, S2H_A_RETRIES, .unit = "",
+			      .max = S2H_RETRIES_MAX },
 	[SETTING_HIBERNATE_MODE] = { "hibernate_mode", "hibernate_mode", SETTING_WORD,
 				     S2H_A_HIBERNATE_MODE, mode_words },
 	[SETTING_REQUIRE_VERIFIED] = { "require_verified", "require_verified", SETTING_BOOL,
@@ -198,7 +202,28 @@ static void list_words(const char * const *words, char *buf, size_t size)
 		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "|" : "", *words);
 }
 
-/* Parse @value as @d's kind; @why names the word when it is not one. */
+/* Why @value is refused for being out of @d's range, with the range as set takes it. */
+static int range_why(const struct setting_desc *d, const char *key, const char *value,
+		     char why[WHY_LEN])
+{
+	char lo[DURATION_LEN], hi[DURATION_LEN];
+
+	if (d->kind == SETTING_DURATION)
+		snprintf(why, WHY_LEN, "%s: '%s' is out of range (%s .. %s)", key, value,
+			 format_duration(d->min, lo), format_duration(d->max, hi));
+	else
+		snprintf(why, WHY_LEN, "%s: '%s' is out of range (%u .. %u)", key, value,
+			 d->min, d->max);
+	return -ERANGE;
+}
+
+/* A number parsed (or too big to parse) that @d does not take. */
+static bool out_of_range(const struct setting_desc *d, int err, uint32_t val)
+{
+	return err == -ERANGE || (!err && (val < d->min || val > d->max));
+}
+
+/* Parse @value as @d's kind, in its range; @why names the word when it is not one. */
 static int parse_value(const struct setting_desc *d, const char *key, const char *value,
 		       uint32_t *val, char why[WHY_LEN])
 {
@@ -217,16 +242,17 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 		return err;
 	case SETTING_DURATION:
 		err = parse_duration(value, val);
-		if (err == -ERANGE)
-			snprintf(why, WHY_LEN, "%s: '%s' is too long (at most %u s)", key, value,
-				 UINT32_MAX);
-		else if (err)
+		if (out_of_range(d, err, *val))
+			return range_why(d, key, value, why);
+		if (err)
 			snprintf(why, WHY_LEN,
 				 "%s: '%s' is not a duration (like 90, 90s, 45m, 3h, 1d, 1h30m)",
 				 key, value);
 		return err;
 	case SETTING_NUMBER:
 		err = parse_number(value, val);
+		if (out_of_range(d, err, *val))
+			return range_why(d, key, value, why);
 		if (err)
 			snprintf(why, WHY_LEN, "%s: '%s' is not a whole number", key, value);
 		return err;
@@ -254,11 +280,12 @@ static const struct setting_desc *find_setting(const char *key)
 /**
  * parse_setting() - one KEY VALUE pair of "s2hctl set" into @set
  *
- * KEY is the setting's name, or the name of its sysfs file. Only the form of
- * the value is checked here: its range is the kernel's to check, which says
- * so in its own words.
+ * KEY is the setting's name, or the name of its sysfs file. The value is
+ * checked for its form and its range, as the kernel checks it, so that a bad
+ * one is refused before anything is sent. "s2hctl set" and "s2hctl apply"
+ * both read their settings through here.
  *
- * Return: 0, or a negative errno with @why saying which word is wrong.
+ * Return: 0, or a negative errno with @why naming the setting and the word.
  */
 int parse_setting(struct settings *set, const char *key, const char *value,
 		  char why[WHY_LEN])

@@ -32,6 +32,7 @@ struct setting_desc {
 	unsigned int attr;		/* S2H_A_* */
 	const char * const *words;	/* SETTING_WORD, NULL-terminated */
 	const char *unit;		/* printed after a SETTING_NUMBER */
+	uint32_t min, max;		/* DURATION, NUMBER: the range the kernel takes */
 };
 
 enum {
