@@ -19,7 +19,7 @@ import yaml
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(TOP, "Documentation/netlink/specs/s2h.yaml")
 HEADER = os.path.join(TOP, "include/uapi/linux/s2h.h")
-NAME_TABLES = ["module/config.c", "tools/s2hctl/names.c"]
+NAME_TABLES = ["module/config.c", "tools/s2hctl/names.c", "tools/s2hctl/parse.c"]
 
 
 def c_name(*parts):
@@ -105,8 +105,12 @@ def word_tables(spec):
 
 
 def check_words(path, words):
+    """The entries of every *_names[] and *_words[] table in @path; other
+    tables indexed by the same enums (the prose of a failed check) are not."""
     text = open(os.path.join(TOP, path)).read()
-    found = re.findall(r"\[(S2H_[A-Z0-9_]+)\]\s*=\s*\"([^\"]*)\"", text)
+    found = []
+    for body in re.findall(r"\w+_(?:names|words)\s*\[[^\]]*\]\s*=\s*\{(.*?)\};", text, re.S):
+        found += re.findall(r"\[(S2H_[A-Z0-9_]+)\]\s*=\s*\"([^\"]*)\"", body)
     bad = ["%s is \"%s\", the spec says \"%s\"" % (n, w, words.get(n))
            for n, w in found if words.get(n) != w]
     return found, bad

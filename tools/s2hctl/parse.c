@@ -139,8 +139,16 @@ int parse_bool(const char *word, bool *val)
 	return -EINVAL;
 }
 
-static const char * const policy_words[] = { "delay", "battery", NULL };
-static const char * const mode_words[] = { "shutdown", "suspend", NULL };
+/* Indexed by the enum, so that a word's index is its value; NULL-terminated. */
+static const char * const policy_words[__S2H_POLICY_MAX + 1] = {
+	[S2H_POLICY_DELAY] = "delay",
+	[S2H_POLICY_BATTERY] = "battery",
+};
+
+static const char * const mode_words[__S2H_MODE_MAX + 1] = {
+	[S2H_MODE_SHUTDOWN] = "shutdown",
+	[S2H_MODE_SUSPEND] = "suspend",
+};
 
 /* The ranges are the UAPI's: a value outside them is refused before anything is sent. */
 const struct setting_desc setting_descs[N_SETTINGS] = {
