@@ -122,6 +122,22 @@ static void print_setting_json(const struct setting_desc *d, uint32_t val)
 		printf("%u", val);
 }
 
+/* The names of the failed checks, a JSON array in the order of enum s2h_check. */
+static void print_checks_json(uint32_t failed)
+{
+	const char *sep = "";
+	unsigned int i;
+
+	printf("[");
+	for (i = 0; i < __S2H_CHECK_MAX; i++) {
+		if (failed & (1u << i)) {
+			printf("%s\"%s\"", sep, check_name(i));
+			sep = ",";
+		}
+	}
+	printf("]");
+}
+
 /* Keys are the names of the sysfs files; the words are sysfs' too. */
 static void print_status_json(const struct status *st)
 {
@@ -135,16 +151,11 @@ static void print_status_json(const struct status *st)
 		print_setting_json(&setting_descs[i], st->val[i]);
 		printf(",");
 	}
-	printf("\"state\":\"%s\",\"last_wake\":\"%s\",\"available\":%s,\"checks_failed\":[",
+	printf("\"state\":\"%s\",\"last_wake\":\"%s\",\"available\":%s,\"checks_failed\":",
 	       state_name(st->state), wake_name(st->last_wake),
 	       st->checks_failed ? "false" : "true");
-	for (i = 0; i < __S2H_CHECK_MAX; i++) {
-		if (st->checks_failed & (1u << i)) {
-			printf("%s\"%s\"", sep, check_name((unsigned int)i));
-			sep = ",";
-		}
-	}
-	printf("],\"swap_free_mb\":%u,\"image_mb\":%u,", st->swap_free_mb, st->image_mb);
+	print_checks_json(st->checks_failed);
+	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,", st->swap_free_mb, st->image_mb);
 	printf("\"verified\":{\"result\":\"%s\",\"time\":%llu,\"duration_ms\":%u,\"error\":%d},",
 	       verify_name(v->result), (unsigned long long)v->time, v->duration_ms, v->error);
 	printf("\"last_cycle\":{\"suspended_at\":%llu,\"woke_at\":%llu,\"wake\":\"%s\","
@@ -153,7 +164,6 @@ static void print_status_json(const struct status *st)
 	       (unsigned long long)l->suspended_at, (unsigned long long)l->woke_at,
 	       wake_name(l->wake), decision_name(l->decision), l->result, l->battery_start,
 	       l->battery_wake, l->on_ac ? "true" : "false", l->dark_wakes);
-	sep = "";
 	for (i = 0; i <= S2H_STATS_A_MAX; i++) {
 		if (!st->has_stat[i])
 			continue;
@@ -234,13 +244,15 @@ static void print_event_json(const struct event *ev)
 	}
 	if (ev->has_error)
 		printf(",\"error\":%d", ev->error);
-	if (ev->has_checks)
-		printf(",\"checks_failed\":%u", ev->checks_failed);
+	if (ev->has_checks) {
+		printf(",\"checks_failed\":");
+		print_checks_json(ev->checks_failed);
+	}
 	if (ev->has_battery)
 		printf(",\"battery\":%d", ev->battery);
 	if (ev->has_verify)
-		printf(",\"verified\":\"%s\",\"duration_ms\":%u", verify_name(ev->verify.result),
-		       ev->verify.duration_ms);
+		printf(",\"verified\":\"%s\",\"duration_ms\":%u,\"verify_error\":%d",
+		       verify_name(ev->verify.result), ev->verify.duration_ms, ev->verify.error);
 	printf("}\n");
 }
 

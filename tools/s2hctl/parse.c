@@ -152,24 +152,47 @@ static const char * const mode_words[__S2H_MODE_MAX + 1] = {
 
 /* The ranges are the UAPI's: a value outside them is refused before anything is sent. */
 const struct setting_desc setting_descs[N_SETTINGS] = {
-	[SETTING_ENABLED] = { "enabled", "enabled", SETTING_BOOL, S2H_A_ENABLED },
-	[SETTING_DELAY] = { "delay", "delay_sec", SETTING_DURATION, S2H_A_DELAY_SEC,
-			    .min = S2H_DELAY_MIN_SEC, .max = S2H_DELAY_MAX_SEC },
-	[SETTING_HIBERNATE_ON_AC] = { "hibernate_on_ac", "hibernate_on_ac", SETTING_BOOL,
-				      S2H_A_HIBERNATE_ON_AC },
-	[SETTING_BATTERY_THRESHOLD] = { "battery_threshold", "battery_threshold",
-					SETTING_NUMBER, S2H_A_BATTERY_THRESHOLD,
-					.unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX },
-	[SETTING_POLICY] = { "policy", "policy", SETTING_WORD, S2H_A_POLICY, policy_words },
-	[SETTING_BATTERY_CHECK] = { "battery_check", "battery_check_sec", SETTING_DURATION,
-				    S2H_A_BATTERY_CHECK_SEC, .min = S2H_BATTERY_CHECK_MIN_SEC,
-				    .max = S2H_BATTERY_CHECK_MAX_SEC },
-	[SETTING_RETRIES] = { "retries", "retries", SETTING_NUMBER, S2H_A_RETRIES, .unit = "",
-			      .max = S2H_RETRIES_MAX },
-	[SETTING_HIBERNATE_MODE] = { "hibernate_mode", "hibernate_mode", SETTING_WORD,
-				     S2H_A_HIBERNATE_MODE, mode_words },
-	[SETTING_REQUIRE_VERIFIED] = { "require_verified", "require_verified", SETTING_BOOL,
-				       S2H_A_REQUIRE_VERIFIED },
+	[SETTING_ENABLED] = {
+		"enabled", "enabled", SETTING_BOOL, S2H_A_ENABLED,
+		.help = "arm the alarm on suspend",
+	},
+	[SETTING_DELAY] = {
+		"delay", "delay_sec", SETTING_DURATION, S2H_A_DELAY_SEC,
+		.min = S2H_DELAY_MIN_SEC, .max = S2H_DELAY_MAX_SEC,
+		.help = "suspend this long before hibernating",
+	},
+	[SETTING_HIBERNATE_ON_AC] = {
+		"hibernate_on_ac", "hibernate_on_ac", SETTING_BOOL, S2H_A_HIBERNATE_ON_AC,
+		.help = "no: on mains power at the alarm, sleep on instead",
+	},
+	[SETTING_BATTERY_THRESHOLD] = {
+		"battery_threshold", "battery_threshold", SETTING_NUMBER,
+		S2H_A_BATTERY_THRESHOLD, .unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
+		.help = "hibernate at any wake at or below this percent; 0: off",
+	},
+	[SETTING_POLICY] = {
+		"policy", "policy", SETTING_WORD, S2H_A_POLICY, policy_words,
+		.help = "battery: wake every battery_check, hibernate before the threshold",
+	},
+	[SETTING_BATTERY_CHECK] = {
+		"battery_check", "battery_check_sec", SETTING_DURATION, S2H_A_BATTERY_CHECK_SEC,
+		.min = S2H_BATTERY_CHECK_MIN_SEC, .max = S2H_BATTERY_CHECK_MAX_SEC,
+		.help = "between two checks of the battery policy",
+	},
+	[SETTING_RETRIES] = {
+		"retries", "retries", SETTING_NUMBER, S2H_A_RETRIES, .unit = "",
+		.max = S2H_RETRIES_MAX,
+		.help = "hibernation attempts after a failure, with a growing delay",
+	},
+	[SETTING_HIBERNATE_MODE] = {
+		"hibernate_mode", "hibernate_mode", SETTING_WORD, S2H_A_HIBERNATE_MODE,
+		mode_words,
+		.help = "suspend: stay suspended after writing the image (hybrid)",
+	},
+	[SETTING_REQUIRE_VERIFIED] = {
+		"require_verified", "require_verified", SETTING_BOOL, S2H_A_REQUIRE_VERIFIED,
+		.help = "arm only once s2hctl check --verify passed",
+	},
 };
 
 /* A plain decimal number, nothing else: 0 or -EINVAL/-ERANGE. */
@@ -344,6 +367,33 @@ const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[
 		while (d->words[n] && n < val)
 			n++;
 		snprintf(buf, VALUE_LEN, "%s", d->words[n] ? d->words[n] : "unknown");
+		break;
+	}
+	return buf;
+}
+
+/**
+ * format_setting_arg() - what "set" takes for @d, with its range
+ *
+ * Return: @buf.
+ */
+const char *format_setting_arg(const struct setting_desc *d, char buf[ARG_LEN])
+{
+	char lo[DURATION_LEN], hi[DURATION_LEN];
+
+	switch (d->kind) {
+	case SETTING_BOOL:
+		snprintf(buf, ARG_LEN, "BOOL");
+		break;
+	case SETTING_DURATION:
+		snprintf(buf, ARG_LEN, "DURATION (%s..%s)", format_duration(d->min, lo),
+			 format_duration(d->max, hi));
+		break;
+	case SETTING_NUMBER:
+		snprintf(buf, ARG_LEN, "N (%u..%u)", d->min, d->max);
+		break;
+	case SETTING_WORD:
+		list_words(d->words, buf, ARG_LEN);
 		break;
 	}
 	return buf;

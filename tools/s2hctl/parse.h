@@ -33,6 +33,7 @@ struct setting_desc {
 	const char * const *words;	/* SETTING_WORD, NULL-terminated */
 	const char *unit;		/* printed after a SETTING_NUMBER */
 	uint32_t min, max;		/* DURATION, NUMBER: the range the kernel takes */
+	const char *help;		/* one line for "s2hctl help set" */
 };
 
 enum {
@@ -67,5 +68,9 @@ int parse_setting(struct settings *set, const char *key, const char *value,
 /* The value as "set" takes it and "show" prints it: "3h", "yes", "battery". */
 #define VALUE_LEN	48
 const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[VALUE_LEN]);
+
+/* What set takes for @d: "BOOL", "delay|battery", "DURATION (1m..30d)", "N (0..10)". */
+#define ARG_LEN		48
+const char *format_setting_arg(const struct setting_desc *d, char buf[ARG_LEN]);
 
 #endif /* S2HCTL_PARSE_H */

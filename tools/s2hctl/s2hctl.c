@@ -22,6 +22,7 @@ struct command {
 	const char *args;
 	const char *help;
 	int (*run)(int argc, char **argv);	/* argv[0] is the command */
+	void (*details)(void);			/* more help, after ->help */
 };
 
 static int usage_error(const char *fmt, ...)
@@ -176,40 +177,45 @@ static int cmd_monitor(int argc, char **argv)
 	return ret;
 }
 
+/* The keys of set, from the table: what each takes, and what it does. */
+static void print_settings_help(void)
+{
+	char arg[ARG_LEN];
+	size_t i;
+
+	for (i = 0; i < N_SETTINGS; i++)
+		printf("        %-18s %s\n          %s\n", setting_descs[i].key,
+		       format_setting_arg(&setting_descs[i], arg), setting_descs[i].help);
+}
+
 static void print_command(const struct command *cmd)
 {
 	printf("  s2hctl %s%s%s\n      %s\n", cmd->name, *cmd->args ? " " : "",
 	       cmd->args, cmd->help);
+	if (cmd->details)
+		cmd->details();
 }
 
 static int cmd_help(int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "show", "[-j|--json]",
-	  "settings, state, last wake and counters; JSON keys are the sysfs names", cmd_show },
+	  "settings, state, last wake and counters; JSON keys are the sysfs names",
+	  cmd_show, NULL },
 	{ "set", "KEY VALUE [KEY VALUE...]",
-	  "change settings, all or none (a DURATION is 90, 90s, 45m, 3h, 1d, 1h30m):\n"
-	  "        enabled BOOL            arm the alarm on suspend (BOOL: yes|no|on|off|1|0)\n"
-	  "        delay DURATION          suspend this long before hibernating (5s..30d)\n"
-	  "        hibernate_on_ac BOOL    no: on mains power, sleep on instead\n"
-	  "        battery_threshold N     hibernate at any alarm at or below N %, 0: off\n"
-	  "        policy delay|battery    battery: check every battery_check, hibernate\n"
-	  "                                before the battery reaches the threshold\n"
-	  "        battery_check DURATION  between two checks of the battery policy (1m..30d)\n"
-	  "        retries N               hibernation attempts after a failure (0..10)\n"
-	  "        hibernate_mode shutdown|suspend  suspend: stay in RAM after writing the image\n"
-	  "        require_verified BOOL   arm only once check --verify passed\n"
-	  "      the names of the sysfs files (delay_sec, ...) are keys too",
-	  cmd_set },
-	{ "enable", "", "arm the alarm on every suspend (set enabled yes)", cmd_enable },
-	{ "disable", "", "leave suspends alone (set enabled no)", cmd_enable },
+	  "change settings, all or none (BOOL: yes|no|on|off|1|0; a DURATION is 90, 90s,\n"
+	  "      45m, 3h, 1d, 1h30m); the names of the sysfs files (delay_sec, ...) are keys too",
+	  cmd_set, print_settings_help },
+	{ "enable", "", "arm the alarm on every suspend (set enabled yes)", cmd_enable, NULL },
+	{ "disable", "", "leave suspends alone (set enabled no)", cmd_enable, NULL },
 	{ "check", "[--verify]",
 	  "can this machine hibernate and resume? one line a check; exit 0 when all pass.\n"
 	  "      --verify first runs a real dry run (test_resume: the image is written and\n"
-	  "      restored at once; takes seconds to minutes, needs CAP_NET_ADMIN)", cmd_check },
+	  "      restored at once; takes seconds to minutes, needs CAP_NET_ADMIN)",
+	  cmd_check, NULL },
 	{ "monitor", "[-j|--json]", "print each event, one line each, until interrupted",
-	  cmd_monitor },
-	{ "help", "[COMMAND]", "this help, or one command's", cmd_help },
+	  cmd_monitor, NULL },
+	{ "help", "[COMMAND]", "this help, or one command's", cmd_help, NULL },
 };
 
 static const struct command *find_command(const char *name)

@@ -57,6 +57,17 @@ cases()
 2|twice|set retries 1 retries 2
 2|'--bogus'|check --bogus
 2|'now'|check --verify now
+2|delay: '4' is out of range (5s .. 30d)|set delay 4
+2|delay_sec: '30d1s' is out of range|set delay_sec 30d1s
+2|hibernate_on_ac: 'sometimes'|set hibernate_on_ac sometimes
+2|battery_threshold: '101' is out of range (0 .. 100)|set battery_threshold 101
+2|battery_check: '59s' is out of range (1m .. 30d)|set battery_check 59s
+2|battery_check_sec: '31d'|set battery_check_sec 31d
+2|retries: '11' is out of range (0 .. 10)|set retries 11
+2|hibernate_mode: 'hybrid' is not one of shutdown|set hibernate_mode hybrid
+2|policy: 'Delay' is not one of delay|set policy Delay
+2|'retries'|set policy battery retries
+2|retries: '99'|set policy battery hibernate_mode suspend retries 99
 TABLE
 }
 

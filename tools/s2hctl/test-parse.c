@@ -298,6 +298,30 @@ static void test_format_round_trip(void)
 	}
 }
 
+/* What help set says each key takes, ranges included: the table's, as the kernel's. */
+static void test_setting_args(void)
+{
+	static const char * const args[N_SETTINGS] = {
+		[SETTING_ENABLED] = "BOOL",
+		[SETTING_DELAY] = "DURATION (5s..30d)",
+		[SETTING_HIBERNATE_ON_AC] = "BOOL",
+		[SETTING_BATTERY_THRESHOLD] = "N (0..100)",
+		[SETTING_POLICY] = "delay|battery",
+		[SETTING_BATTERY_CHECK] = "DURATION (1m..30d)",
+		[SETTING_RETRIES] = "N (0..10)",
+		[SETTING_HIBERNATE_MODE] = "shutdown|suspend",
+		[SETTING_REQUIRE_VERIFIED] = "BOOL",
+	};
+	char buf[ARG_LEN];
+	size_t i;
+
+	for (i = 0; i < N_SETTINGS; i++)
+		result(!strcmp(format_setting_arg(&setting_descs[i], buf), args[i]) &&
+		       setting_descs[i].help && *setting_descs[i].help,
+		       "help set: %s takes %s, and says what it does",
+		       setting_descs[i].key, args[i]);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -306,6 +330,7 @@ int main(void)
 	test_bools();
 	test_settings();
 	test_format_round_trip();
+	test_setting_args();
 	printf("1..%d\n", n_run);
 	printf("%d passed, %d failed\n", n_run - n_failed, n_failed);
 	return n_failed ? 1 : 0;
