@@ -116,6 +116,41 @@ else
 	failed=$((failed + 1))
 	echo "not ok $n - --version prints the VERSION file (got: $version)"
 fi
+# The bash completion reads the keys and their values from "help set".
+complete_words()
+{
+	bash -c 's2hctl() { "$S2HCTL" "$@"; }
+		complete() { :; }
+		. "$1"
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		_s2hctl
+		echo "${COMPREPLY[*]}"' - "$(dirname "$0")/s2hctl.bash-completion" "$@"
+}
+
+completion_case()
+{
+	want=$1
+	shift
+	n=$((n + 1))
+	got=$(S2HCTL=$s2hctl complete_words "$@")
+	if [ "$got" = "$want" ]; then
+		echo "ok $n - completion of '$*': $want"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n - completion of '$*': $want (got: $got)"
+	fi
+}
+
+completion_case "enabled delay hibernate_on_ac battery_threshold policy battery_check retries \
+hibernate_mode require_verified" s2hctl set ""
+completion_case "delay battery" s2hctl set policy ""
+completion_case "shutdown suspend" s2hctl set enabled no hibernate_mode ""
+completion_case "yes no" s2hctl set require_verified ""
+completion_case "30m 1h 3h 1d" s2hctl set battery_check_sec ""
+completion_case "--verify" s2hctl check ""
+
 echo "1..$n"
 echo "$((n - failed)) passed, $failed failed"
 [ "$failed" = 0 ]
