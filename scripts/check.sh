@@ -81,7 +81,7 @@ if [ "$mode" = full ]; then
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
 	run_suite kunit "$top/selftests/kernel/kunit.sh"
 	run_vm vm
-	run_vm vm-netlink netlink netlink-fuzz netlink-monitor
+	run_vm vm-netlink netlink netlink-policy netlink-fuzz netlink-monitor
 else
 	run_vm vm sysfs early-wake netlink
 fi

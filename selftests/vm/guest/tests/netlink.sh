@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # s2hctl against the module: set/show round trips, sysfs and netlink as two
-# views of one state, values the kernel refuses (its message, nothing
-# changed), an unprivileged user, and the module missing. No suspend here.
+# views of one state, values refused (nothing changed), an unprivileged user,
+# and the module missing. No suspend here; the policy settings one by one:
+# netlink-policy.sh.
 # Needs /bin/s2hctl (static) in the initramfs.
 set -u
 . /lib/s2h/lib.sh
@@ -59,27 +60,6 @@ test_show()
 		"delay shutdown 1 5" "show -j: policy, hibernate_mode, retries, battery_threshold"
 }
 
-test_set_policy()
-{
-	check "s2hctl set policy battery battery_check 10m retries 3" \
-		s2hctl set policy battery battery_check 10m retries 3
-	is_file $S2H/policy battery "sysfs policy reads battery"
-	is_file $S2H/battery_check_sec 600 "sysfs battery_check_sec reads 600"
-	is_file $S2H/retries 3 "sysfs retries reads 3"
-	s2hctl_fails 1 "battery_threshold" "set battery_threshold 101: the kernel refuses" \
-		set battery_threshold 101
-	s2hctl_fails 1 "retries" "set retries 11: the kernel refuses" set retries 11
-	s2hctl_fails 1 "battery_check_sec" "set battery_check 59s: the kernel refuses" \
-		set battery_check 59s
-	is_file $S2H/retries 3 "retries still 3 after the refusals"
-	check "s2hctl set hibernate_mode suspend hibernate_on_ac no" \
-		s2hctl set hibernate_mode suspend hibernate_on_ac no
-	is "$(json hibernate_mode) $(json hibernate_on_ac)" "suspend false" \
-		"show -j: hibernate_mode suspend, hibernate_on_ac false"
-	check "s2hctl set back to the defaults" s2hctl set policy delay battery_check 1h \
-		retries 1 hibernate_mode shutdown hibernate_on_ac yes
-}
-
 test_set()
 {
 	check "s2hctl set delay 1h30m" s2hctl set delay 1h30m
@@ -106,17 +86,18 @@ test_sysfs_to_netlink()
 	is "$(json enabled)" true "sysfs write 1 seen by show -j"
 }
 
-# The kernel judges ranges: its message names the attribute.
+# s2hctl judges ranges as the kernel does, before sending: its message names
+# the setting and the range. (The kernel's own refusals: s2h-nltest.)
 test_refused()
 {
 	local before
 
 	before=$(settings)
-	s2hctl_fails 1 "delay_sec" "set delay 4 refused by the kernel" set delay 4
-	s2hctl_fails 1 "out of range" "set delay 31d refused by the kernel" set delay 31d
-	s2hctl_fails 1 "5..2592000" "the refusal gives the allowed range" set delay 0
+	s2hctl_fails 2 "delay: '4' is out of range" "set delay 4 refused" set delay 4
+	s2hctl_fails 2 "out of range" "set delay 31d refused" set delay 31d
+	s2hctl_fails 2 "(5s .. 30d)" "the refusal gives the allowed range" set delay 0
 	is "$(settings)" "$before" "settings unchanged after the refusals"
-	s2hctl_fails 1 "delay_sec" "set enabled no delay 1: refused whole" set enabled no delay 1
+	s2hctl_fails 2 "delay: '1'" "set enabled no delay 1: refused whole" set enabled no delay 1
 	is "$(settings)" "$before" "enabled unchanged: a SET applies all or nothing"
 	s2hctl_fails 2 "'1h30'" "a usage error never reaches the kernel" set delay 1h30
 }
@@ -158,7 +139,6 @@ check "s2hctl is in the initramfs" test -x /bin/s2hctl || { done_testing; exit 1
 s2h_load || exit 1
 test_show
 test_set
-test_set_policy
 test_sysfs_to_netlink
 test_refused
 test_unprivileged

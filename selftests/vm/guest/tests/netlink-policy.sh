@@ -1,0 +1,155 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Every setting of the policy work through s2hctl: "set KEY VALUE" lands in
+# /sys/power/s2h/FILE, a sysfs write shows in "show -j", and a bad value is
+# refused by s2hctl itself (exit 2, the setting named, nothing sent, the
+# file unchanged). The kernel's own refusals are s2h-nltest's (netlink-fuzz).
+# No suspend here. Needs /bin/s2hctl (static) in the initramfs.
+set -u
+. /lib/s2h/lib.sh
+
+# show -j's value for KEY: a number, true/false, or a word without quotes.
+json()
+{
+	s2hctl show -j | sed -n "s/.*\"$1\":\"\{0,1\}\([a-z0-9_]*\).*/\1/p"
+}
+
+# KEY VALUE FILE CONTENT: "s2hctl set KEY VALUE" makes FILE read CONTENT.
+good_values()
+{
+	cat <<'TABLE'
+hibernate_on_ac no hibernate_on_ac 0
+hibernate_on_ac on hibernate_on_ac 1
+battery_threshold 0 battery_threshold 0
+battery_threshold 100 battery_threshold 100
+battery_threshold 7 battery_threshold 7
+policy battery policy battery
+policy delay policy delay
+battery_check 1m battery_check_sec 60
+battery_check 30d battery_check_sec 2592000
+battery_check_sec 1h30m battery_check_sec 5400
+retries 0 retries 0
+retries 10 retries 10
+retries 2 retries 2
+hibernate_mode suspend hibernate_mode suspend
+hibernate_mode shutdown hibernate_mode shutdown
+require_verified yes require_verified 1
+require_verified 0 require_verified 0
+delay 5s delay_sec 5
+delay 30d delay_sec 2592000
+delay 3h delay_sec 10800
+TABLE
+}
+
+# KEY VALUE FILE WORDS: "s2hctl set KEY VALUE" exits 2, stderr holds WORDS.
+bad_values()
+{
+	cat <<'TABLE'
+hibernate_on_ac sometimes hibernate_on_ac hibernate_on_ac: 'sometimes'
+battery_threshold 101 battery_threshold battery_threshold: '101' is out of range (0 .. 100)
+battery_threshold 5% battery_threshold battery_threshold: '5%'
+policy Battery policy policy: 'Battery' is not one of delay|battery
+battery_check 59s battery_check_sec battery_check: '59s' is out of range (1m .. 30d)
+battery_check 31d battery_check_sec battery_check: '31d' is out of range
+retries 11 retries retries: '11' is out of range (0 .. 10)
+retries -1 retries retries: '-1'
+hibernate_mode platform hibernate_mode hibernate_mode: 'platform' is not one of shutdown|suspend
+require_verified 2 require_verified require_verified: '2'
+delay 4 delay_sec delay: '4' is out of range (5s .. 30d)
+TABLE
+}
+
+test_good()
+{
+	local key value file want
+
+	while read -r key value file want; do
+		if s2hctl set "$key" "$value"; then
+			is_file "$S2H/$file" "$want" "set $key $value: $file reads $want"
+		else
+			not_ok "set $key $value: refused"
+		fi
+	done <<EOF
+$(good_values)
+EOF
+}
+
+test_bad()
+{
+	local key value file words before err status
+
+	while read -r key value file words; do
+		before=$(cat "$S2H/$file")
+		err=$(s2hctl set "$key" "$value" 2>&1 >/dev/null)
+		status=$?
+		case "$status:$err" in
+		"2:"*"$words"*)
+			is_file "$S2H/$file" "$before" "set $key $value: exit 2, '$err', $file kept" ;;
+		*)
+			not_ok "set $key $value: exit 2 naming '$words' (exit $status: $err)" ;;
+		esac
+	done <<EOF
+$(bad_values)
+EOF
+}
+
+# One message for all: a bad value anywhere in it and nothing changes.
+test_all_or_nothing()
+{
+	local before err
+
+	before=$(cat "$S2H/policy" "$S2H/retries")
+	err=$(s2hctl set policy battery retries 3 battery_threshold 200 2>&1)
+	is "$?" 2 "set policy battery retries 3 battery_threshold 200: exit 2 ($err)"
+	is "$(cat "$S2H/policy" "$S2H/retries")" "$before" "policy and retries unchanged"
+	check "set policy battery retries 3 hibernate_on_ac no in one message" \
+		s2hctl set policy battery retries 3 hibernate_on_ac no
+	is "$(json policy) $(json retries) $(json hibernate_on_ac)" "battery 3 false" \
+		"show -j: policy battery, retries 3, hibernate_on_ac false"
+}
+
+# FILE VALUE KEY JSON: writing VALUE to sysfs FILE shows as JSON in show -j.
+test_sysfs_to_show()
+{
+	local file value key want
+
+	while read -r file value key want; do
+		echo "$value" >"$S2H/$file"
+		is "$(json "$key")" "$want" "sysfs $file=$value seen by show -j as $want"
+	done <<'EOF'
+hibernate_on_ac 0 hibernate_on_ac false
+battery_threshold 42 battery_threshold 42
+policy battery policy battery
+battery_check_sec 900 battery_check_sec 900
+retries 4 retries 4
+hibernate_mode suspend hibernate_mode suspend
+require_verified 1 require_verified true
+EOF
+}
+
+test_defaults()
+{
+	is "$(json hibernate_on_ac) $(json battery_threshold) $(json policy)" "true 5 delay" \
+		"defaults: hibernate_on_ac true, battery_threshold 5, policy delay"
+	is "$(json battery_check_sec) $(json retries) $(json hibernate_mode)" "3600 1 shutdown" \
+		"defaults: battery_check_sec 3600, retries 1, hibernate_mode shutdown"
+	is "$(json require_verified)" false "defaults: require_verified false"
+}
+
+restore_defaults()
+{
+	check "set every setting back to its default" s2hctl set enabled yes delay 3h \
+		hibernate_on_ac yes battery_threshold 5 policy delay battery_check 1h \
+		retries 1 hibernate_mode shutdown require_verified no
+}
+
+check "s2hctl is in the initramfs" test -x /bin/s2hctl || { done_testing; exit 1; }
+s2h_load || exit 1
+test_defaults
+test_good
+test_bad
+test_all_or_nothing
+test_sysfs_to_show
+restore_defaults
+test_defaults
+done_testing
