@@ -133,6 +133,10 @@ vm_build_initramfs()
 	if vm_check_s2h_ko; then
 		cp "$S2H_KO" "$root"/lib/modules/s2h.ko
 	fi
+	# Test-only modules (selftests/fake-power), loaded by the tests that need them.
+	for m in ${VM_GUEST_MODULES:-}; do
+		cp "$m" "$root/lib/modules/" || vm_die "cannot copy $m"
+	done
 	# Static userspace tools the tests run (s2hctl, s2h-nltest).
 	for m in ${VM_GUEST_BINS:-}; do
 		cp "$m" "$root/bin/$(basename "$m" .static)" || vm_die "cannot copy $m"
