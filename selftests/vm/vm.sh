@@ -17,6 +17,10 @@
 #
 # Every wait is bounded.  vm_init installs an EXIT trap that kills what
 # this library started, by pid, so no QEMU is ever left behind.
+#
+# For experiments: VM_QEMU_EXTRA (QEMU options) and VM_APPEND_EXTRA (kernel
+# command line) are added to every boot; VM_GUEST_MODULES are extra .ko
+# files the tests insmod from /lib/modules/.
 
 VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
@@ -351,7 +355,7 @@ vm_start()
 		-drive "file=$disk,if=virtio,format=raw" \
 		-qmp "unix:$VM_DIR/qmp.sock,server=on,wait=off" \
 		-kernel "$VM_KERNEL" -initrd "$VM_INITRD" \
-		-append "$VM_APPEND $*" \
+		${VM_QEMU_EXTRA:-} -append "$VM_APPEND ${VM_APPEND_EXTRA:-} $*" \
 		</dev/null >"$VM_DIR/qemu.out" 2>&1 &
 	VM_PID=$!
 	vm_stamp "$VM_DIR/console.log" console &
