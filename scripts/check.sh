@@ -36,11 +36,12 @@ run_suite()
 
 build_module()
 {
-	make -C "$top" --no-print-directory module KVER="$kver" >/dev/null
+	make -C "$top" --no-print-directory module KVER="$kver" >/dev/null &&
+		make -C "$top/selftests/fake-power" --no-print-directory KVER="$kver" >/dev/null
 }
 
 if ! build_module; then
-	echo "not ok - build s2h.ko for $kver"
+	echo "not ok - build s2h.ko and s2h_fake_power.ko for $kver"
 	echo "0 passed, 1 failed"
 	exit 1
 fi
@@ -70,6 +71,7 @@ run_vm()
 	suite=$1
 	shift
 	run_suite "$suite" env KVER="$kver" S2H_KO="$top/module/s2h.ko" \
+		VM_GUEST_MODULES="$top/selftests/fake-power/s2h_fake_power.ko" \
 		VM_GUEST_BINS="$guest_bins" "$top/selftests/vm/run-tests.sh" "$@"
 }
 

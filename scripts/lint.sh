@@ -17,7 +17,8 @@ checkpatch()
 	cd "$top" || return 1
 	# compat.h is where LINUX_VERSION_CODE belongs, by design.
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types -f \
-		$(ls module/*.[ch] module/tests/*.c include/uapi/linux/*.h | grep -v -e '\.mod\.c$' -e compat.h) &&
+		$(ls module/*.[ch] module/tests/*.c include/uapi/linux/*.h selftests/fake-power/*.c |
+		  grep -v -e '\.mod\.c$' -e compat.h) &&
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
 		--ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON -f module/compat.h &&
 	# Userspace C: no u32 there; checkpatch misreads a
@@ -32,7 +33,11 @@ silent_build()
 {
 	build=$(mktemp -d)
 	cp -r "$top/Kbuild" "$top/module" "$top/include" "$top/VERSION" "$build/"
-	out=$(make -C "$kdir" M="$build" W=1 C=2 modules 2>&1)
+	mkdir "$build/fake-power"
+	cp "$top/selftests/fake-power/s2h_fake_power.c" "$top/selftests/fake-power/Kbuild" \
+		"$build/fake-power/"
+	out=$(make -C "$kdir" M="$build" W=1 C=2 modules 2>&1 &&
+	      make -C "$kdir" M="$build/fake-power" W=1 C=2 modules 2>&1)
 	status=$?
 	rm -rf "$build"
 	printf '%s\n' "$out"
@@ -45,7 +50,7 @@ dkms_version()
 }
 
 echo "TAP version 13"
-tap_run "checkpatch --strict: module, uapi header, s2hctl, s2h-nltest" checkpatch
-tap_run "W=1 and sparse (C=2) build for $kver: no warnings" silent_build
+tap_run "checkpatch --strict: module, uapi header, s2hctl, s2h-nltest, fake-power" checkpatch
+tap_run "W=1 and sparse (C=2) build of s2h.ko and s2h_fake_power.ko for $kver: no warnings" silent_build
 tap_run "dkms.conf PACKAGE_VERSION matches VERSION" dkms_version
 tap_summary

@@ -17,6 +17,10 @@
 #
 # Every wait is bounded.  vm_init installs an EXIT trap that kills what
 # this library started, by pid, so no QEMU is ever left behind.
+#
+# For experiments: VM_QEMU_EXTRA (QEMU options) and VM_APPEND_EXTRA (kernel
+# command line) are added to every boot; VM_GUEST_MODULES are extra .ko
+# files the tests insmod from /lib/modules/.
 
 VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
@@ -133,6 +137,10 @@ vm_build_initramfs()
 	if vm_check_s2h_ko; then
 		cp "$S2H_KO" "$root"/lib/modules/s2h.ko
 	fi
+	# Test-only modules (selftests/fake-power), loaded by the tests that need them.
+	for m in ${VM_GUEST_MODULES:-}; do
+		cp "$m" "$root/lib/modules/" || vm_die "cannot copy $m"
+	done
 	# Static userspace tools the tests run (s2hctl, s2h-nltest).
 	for m in ${VM_GUEST_BINS:-}; do
 		cp "$m" "$root/bin/$(basename "$m" .static)" || vm_die "cannot copy $m"
@@ -347,7 +355,7 @@ vm_start()
 		-drive "file=$disk,if=virtio,format=raw" \
 		-qmp "unix:$VM_DIR/qmp.sock,server=on,wait=off" \
 		-kernel "$VM_KERNEL" -initrd "$VM_INITRD" \
-		-append "$VM_APPEND $*" \
+		${VM_QEMU_EXTRA:-} -append "$VM_APPEND ${VM_APPEND_EXTRA:-} $*" \
 		</dev/null >"$VM_DIR/qemu.out" 2>&1 &
 	VM_PID=$!
 	vm_stamp "$VM_DIR/console.log" console &

@@ -82,8 +82,10 @@ static void print_last_cycle_text(const struct last_cycle *l)
 	printf("  decision         %s", decision_name(l->decision));
 	if (l->decision == S2H_DECISION_HIBERNATE)
 		printf(", %s", l->result ? strerror(-l->result) : "ok");
-	printf("\n  at the alarm     battery %s, %s\n", format_percent(l->battery_wake, t2),
-	       l->on_ac ? "on AC" : "on battery");
+	printf("\n");
+	if (l->wake == S2H_WAKE_ALARM || l->dark_wakes)
+		printf("  at the alarm     battery %s, %s\n", format_percent(l->battery_wake, t2),
+		       l->on_ac ? "on AC" : "on battery");
 	printf("  dark wakes       %u\n", l->dark_wakes);
 }
 

@@ -172,6 +172,13 @@ s2h_load()
 	check "insmod s2h.ko${*:+ $*}" insmod "$S2H_KO" "$@"
 }
 
+# The fake battery, mains and hibernation faults of selftests/fake-power.
+FAKE=/sys/module/s2h_fake_power/parameters
+fake_power_load()
+{
+	check "insmod s2h_fake_power.ko${*:+ $*}" insmod /lib/modules/s2h_fake_power.ko "$@"
+}
+
 s2h_unload()
 {
 	check "rmmod s2h" rmmod s2h

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * s2h_fake_power: what s2h's VM tests need of a laptop that QEMU does not
+ * give them. Test-only: never load it on a real machine.
+ *
+ * A battery (type Battery, scope System) and a mains supply, registered
+ * with the power_supply class, whose state the tests set through writable
+ * module parameters:
+ *	capacity		percent, 0..100, as of the moment it is written
+ *	drain_pct_per_min	percent lost per minute of boottime since then,
+ *				so that it drains across a suspend as a real one
+ *	ac_online		0 or 1
+ * And a fault for hibernation:
+ *	fail_hibernations	that many hibernations fail with -EIO from a PM
+ *				notifier, before any image is made
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/power_supply.h>
+#include <linux/suspend.h>
+#include <linux/timekeeping.h>
+
+/* Protects the parameters below and when capacity was written. */
+static DEFINE_MUTEX(fake_lock);
+static int capacity = 50;
+static int drain_pct_per_min;
+static int ac_online = 1;
+static int fail_hibernations;
+static u64 capacity_set_at;	/* boottime, ns */
+
+static struct power_supply *battery, *mains;
+
+static int capacity_now(void)
+{
+	u64 minutes_x1000;
+	s64 drained;
+
+	lockdep_assert_held(&fake_lock);
+	minutes_x1000 = div_u64(ktime_get_boottime_ns() - capacity_set_at, NSEC_PER_MSEC) / 60;
+	drained = div_u64(minutes_x1000 * drain_pct_per_min, 1000);
+	return max_t(s64, capacity - drained, 0);
+}
+
+static int battery_get(struct power_supply *psy, enum power_supply_property psp,
+		       union power_supply_propval *val)
+{
+	mutex_lock(&fake_lock);
+	switch (psp) {
+	case POWER_SUPPLY_PROP_PRESENT:
+		val->intval = 1;
+		break;
+	case POWER_SUPPLY_PROP_STATUS:
+		val->intval = ac_online ? POWER_SUPPLY_STATUS_NOT_CHARGING :
+					  POWER_SUPPLY_STATUS_DISCHARGING;
+		break;
+	case POWER_SUPPLY_PROP_CAPACITY:
+		val->intval = capacity_now();
+		break;
+	case POWER_SUPPLY_PROP_SCOPE:
+		val->intval = POWER_SUPPLY_SCOPE_SYSTEM;
+		break;
+	default:
+		mutex_unlock(&fake_lock);
+		return -EINVAL;
+	}
+	mutex_unlock(&fake_lock);
+	return 0;
+}
+
+static int mains_get(struct power_supply *psy, enum power_supply_property psp,
+		     union power_supply_propval *val)
+{
+	if (psp != POWER_SUPPLY_PROP_ONLINE)
+		return -EINVAL;
+	mutex_lock(&fake_lock);
+	val->intval = ac_online;
+	mutex_unlock(&fake_lock);
+	return 0;
+}
+
+static const enum power_supply_property battery_props[] = {
+	POWER_SUPPLY_PROP_PRESENT, POWER_SUPPLY_PROP_STATUS,
+	POWER_SUPPLY_PROP_CAPACITY, POWER_SUPPLY_PROP_SCOPE,
+};
+
+static const enum power_supply_property mains_props[] = {
+	POWER_SUPPLY_PROP_ONLINE,
+};
+
+static char *mains_supplies[] = { "s2h-fake-battery" };
+
+static const struct power_supply_desc battery_desc = {
+	.name = "s2h-fake-battery",
+	.type = POWER_SUPPLY_TYPE_BATTERY,
+	.properties = battery_props,
+	.num_properties = ARRAY_SIZE(battery_props),
+	.get_property = battery_get,
+};
+
+static const struct power_supply_desc mains_desc = {
+	.name = "s2h-fake-mains",
+	.type = POWER_SUPPLY_TYPE_MAINS,
+	.properties = mains_props,
+	.num_properties = ARRAY_SIZE(mains_props),
+	.get_property = mains_get,
+};
+
+/*
+ * Any write restarts the drain from the battery's charge at this moment:
+ * what has drained so far stays drained, at the rate it drained at.
+ */
+static int fake_param_set(const char *val, const struct kernel_param *kp)
+{
+	int *param = kp->arg;
+	int old, err;
+
+	mutex_lock(&fake_lock);
+	old = *param;
+	if (battery)
+		capacity = capacity_now();
+	capacity_set_at = ktime_get_boottime_ns();
+	err = param_set_int(val, kp);
+	if (!err && (capacity < 0 || capacity > 100 || drain_pct_per_min < 0 ||
+		     ac_online < 0 || ac_online > 1)) {
+		*param = old;
+		err = -ERANGE;
+	}
+	mutex_unlock(&fake_lock);
+	if (!err && battery)
+		power_supply_changed(battery);
+	return err;
+}
+
+static const struct kernel_param_ops fake_param_ops = {
+	.set = fake_param_set,
+	.get = param_get_int,
+};
+
+module_param_cb(capacity, &fake_param_ops, &capacity, 0644);
+MODULE_PARM_DESC(capacity, "Battery percent as of this write, 0-100 (default: 50)");
+module_param_cb(drain_pct_per_min, &fake_param_ops, &drain_pct_per_min, 0644);
+MODULE_PARM_DESC(drain_pct_per_min, "Percent lost per minute of boottime (default: 0)");
+module_param_cb(ac_online, &fake_param_ops, &ac_online, 0644);
+MODULE_PARM_DESC(ac_online, "Mains power online (default: 1)");
+module_param(fail_hibernations, int, 0644);
+MODULE_PARM_DESC(fail_hibernations, "Hibernations to fail with -EIO (default: 0)");
+
+static int fake_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
+{
+	int err = 0;
+
+	if (action != PM_HIBERNATION_PREPARE)
+		return NOTIFY_DONE;
+	mutex_lock(&fake_lock);
+	if (fail_hibernations > 0) {
+		fail_hibernations--;
+		err = -EIO;
+	}
+	mutex_unlock(&fake_lock);
+	if (err)
+		pr_info("failing this hibernation (-EIO)\n");
+	return notifier_from_errno(err);
+}
+
+static struct notifier_block fake_pm_nb = {
+	.notifier_call = fake_pm_notify,
+};
+
+static int __init fake_power_init(void)
+{
+	struct power_supply_config mains_cfg = {
+		.supplied_to = mains_supplies,
+		.num_supplicants = ARRAY_SIZE(mains_supplies),
+	};
+	struct power_supply_config battery_cfg = {};
+	int err;
+
+	capacity_set_at = ktime_get_boottime_ns();
+	battery = power_supply_register(NULL, &battery_desc, &battery_cfg);
+	if (IS_ERR(battery))
+		return PTR_ERR(battery);
+	mains = power_supply_register(NULL, &mains_desc, &mains_cfg);
+	if (IS_ERR(mains)) {
+		err = PTR_ERR(mains);
+		goto err_battery;
+	}
+	err = register_pm_notifier(&fake_pm_nb);
+	if (err)
+		goto err_mains;
+	return 0;
+
+err_mains:
+	power_supply_unregister(mains);
+err_battery:
+	power_supply_unregister(battery);
+	return err;
+}
+
+static void __exit fake_power_exit(void)
+{
+	unregister_pm_notifier(&fake_pm_nb);
+	power_supply_unregister(mains);
+	power_supply_unregister(battery);
+}
+
+module_init(fake_power_init);
+module_exit(fake_power_exit);
+
+MODULE_DESCRIPTION("Fake battery, mains and hibernation faults for s2h's tests");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Suspend to idle, through the kernel's pm_test: no QEMU setup found lets
+# the RTC alarm end an s2idle guest (pc and q35, HPET on and off,
+# rtc_cmos.use_acpi_alarm=1: the guest sleeps on), so the s2idle path is
+# run to the "platform" test point, where the kernel waits and resumes
+# without sleeping. s2h arms and disarms around it and counts the suspend
+# that never slept as aborted: no hibernation. Then the same for "devices",
+# and in S3 with "freezer", the earliest level.
+set -u
+. /lib/s2h/lib.sh
+
+# pm_test_suspend LEVEL: one suspend stopped at LEVEL; returns when it is over.
+pm_test_suspend()
+{
+	echo "$1" >/sys/power/pm_test
+	diag "suspending to $(sed 's/.*\[\(.*\)\].*/\1/' /sys/power/mem_sleep), pm_test $1"
+	echo mem >/sys/power/state
+	echo none >/sys/power/pm_test
+}
+
+s2h_load delay_sec=8 || exit 1
+swap_on
+check "mem_sleep offers s2idle" sh -c 'echo s2idle >/sys/power/mem_sleep'
+pm_test_suspend platform
+check "the suspend was to idle" sh -c 'dmesg | grep -q "PM: suspend entry (s2idle)"'
+is_stat aborted 1
+is_file $S2H/last_wake aborted "last_wake is aborted"
+pm_test_suspend devices
+is_stat aborted 2
+echo deep >/sys/power/mem_sleep
+pm_test_suspend freezer
+is_stat aborted 3
+is_stat alarm_wakes 0
+is_stat hibernations 0
+is_file $S2H/state idle "state is idle"
+diag_stats
+done_testing
