@@ -4,7 +4,9 @@
 #                   and tools/s2hctl/s2hctl
 # make module       the module alone; make tools: s2hctl alone (libnl-genl-3)
 # make install      install both (modules_install + depmod; s2hctl, its man page
-#                   and bash completion under PREFIX=/usr/local)
+#                   and bash completion under PREFIX=/usr/local), the udev rule
+#                   that applies /etc/s2h.conf at every load, modules-load.d
+# make dkms-install the module through DKMS, for every kernel (dkms-uninstall)
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
@@ -18,7 +20,8 @@ SRC := $(CURDIR)
 # the host runs: the newest installed linux-image with its headers.
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
-.PHONY: all module tools install clean check check-quick lint demo deps
+.PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
+	check-quick lint demo deps
 
 all: module tools
 
@@ -29,10 +32,37 @@ module:
 tools:
 	$(MAKE) -C tools/s2hctl
 
+PREFIX ?= /usr/local
+UDEVDIR ?= /etc/udev/rules.d
+
 install: module tools
 	$(MAKE) -C $(KDIR) M=$(SRC) modules_install
 	depmod -a $(KVER)
-	$(MAKE) -C tools/s2hctl install
+	$(MAKE) -C tools/s2hctl install PREFIX=$(PREFIX)
+	$(MAKE) install-config
+
+# The boot integration: settings applied at every load, the module loaded at boot.
+# An existing /etc/s2h.conf is kept.
+install-config:
+	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)/etc/modules-load.d
+	sed 's|@SBINDIR@|$(PREFIX)/sbin|' dist/60-s2h.rules.in >$(DESTDIR)$(UDEVDIR)/60-s2h.rules
+	install -m 0644 dist/modules-load.conf $(DESTDIR)/etc/modules-load.d/s2h.conf
+	test -e $(DESTDIR)/etc/s2h.conf || install -m 0644 dist/s2h.conf $(DESTDIR)/etc/s2h.conf
+
+# A source install through DKMS: rebuilt for every kernel installed later.
+DKMS_VERSION := $(shell cat VERSION)
+
+dkms-install:
+	rm -rf /usr/src/s2h-$(DKMS_VERSION)
+	mkdir -p /usr/src/s2h-$(DKMS_VERSION)
+	cp -r Kbuild Makefile dkms.conf VERSION module include /usr/src/s2h-$(DKMS_VERSION)/
+	dkms add -m s2h -v $(DKMS_VERSION)
+	dkms build -m s2h -v $(DKMS_VERSION) -k $(KVER)
+	dkms install -m s2h -v $(DKMS_VERSION) -k $(KVER)
+
+dkms-uninstall:
+	-dkms remove -m s2h -v $(DKMS_VERSION) --all
+	rm -rf /usr/src/s2h-$(DKMS_VERSION)
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(SRC) clean 2>/dev/null || \

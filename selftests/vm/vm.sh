@@ -137,6 +137,11 @@ vm_build_initramfs()
 	if vm_check_s2h_ko; then
 		cp "$S2H_KO" "$root"/lib/modules/s2h.ko
 	fi
+	# The boot integration of dist/, installed as "make install-config" does.
+	mkdir -p "$root"/lib/udev/rules.d "$root"/etc/modules-load.d
+	sed 's|@SBINDIR@|/bin|' "$VM_SELFDIR"/../../dist/60-s2h.rules.in >"$root"/lib/udev/rules.d/60-s2h.rules
+	cp "$VM_SELFDIR"/../../dist/s2h.conf "$root"/etc/s2h.conf
+	cp "$VM_SELFDIR"/../../dist/modules-load.conf "$root"/etc/modules-load.d/s2h.conf
 	# Test-only modules (selftests/fake-power), loaded by the tests that need them.
 	for m in ${VM_GUEST_MODULES:-}; do
 		cp "$m" "$root/lib/modules/" || vm_die "cannot copy $m"

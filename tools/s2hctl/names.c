@@ -69,22 +69,14 @@ static const char * const check_names[__S2H_CHECK_MAX] = {
 };
 
 /* What each check asks, and what its failure means: sysfs' "available" words. */
-const char * const check_questions[__S2H_CHECK_MAX] = {
-	[S2H_CHECK_SUPPORTED] = "the kernel offers hibernation",
-	[S2H_CHECK_LOCKDOWN] = "hibernation is not locked down",
-	[S2H_CHECK_RESUME] = "a resume device is set",
-	[S2H_CHECK_SWAP] = "free swap holds the image",
-	[S2H_CHECK_RTC] = "an rtc can wake the system",
-	[S2H_CHECK_VERIFIED] = "a dry run passed, if required",
-};
-
-const char * const check_reasons[__S2H_CHECK_MAX] = {
-	[S2H_CHECK_SUPPORTED] = "hibernation not offered by the kernel",
-	[S2H_CHECK_LOCKDOWN] = "hibernation locked down",
-	[S2H_CHECK_RESUME] = "no resume device",
-	[S2H_CHECK_SWAP] = "not enough free swap",
-	[S2H_CHECK_RTC] = "no rtc can wake the system",
-	[S2H_CHECK_VERIFIED] = "not verified",
+const struct check_text check_texts[__S2H_CHECK_MAX] = {
+	[S2H_CHECK_SUPPORTED] = { "the kernel offers hibernation",
+				  "hibernation not offered by the kernel" },
+	[S2H_CHECK_LOCKDOWN] = { "hibernation is not locked down", "hibernation locked down" },
+	[S2H_CHECK_RESUME] = { "a resume device is set", "no resume device" },
+	[S2H_CHECK_SWAP] = { "free swap holds the image", "not enough free swap" },
+	[S2H_CHECK_RTC] = { "an rtc can wake the system", "no rtc can wake the system" },
+	[S2H_CHECK_VERIFIED] = { "a dry run passed, if required", "not verified" },
 };
 
 static const char * const verify_names[__S2H_VERIFY_MAX] = {

@@ -17,8 +17,12 @@ const char *check_name(unsigned int check);
 const char *verify_name(unsigned int verify);
 const char *decision_name(unsigned int decision);
 
-extern const char * const check_questions[__S2H_CHECK_MAX];
-extern const char * const check_reasons[__S2H_CHECK_MAX];
+struct check_text {
+	const char *question;	/* what "ok" answers */
+	const char *reason;	/* what "FAIL" means */
+};
+
+extern const struct check_text check_texts[__S2H_CHECK_MAX];
 
 /* The counters of S2H_A_STATS, in the order of sysfs' stats/. */
 extern const char * const stat_names[S2H_STATS_A_MAX + 1];

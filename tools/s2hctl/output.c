@@ -47,7 +47,7 @@ void print_available(const struct status *st, FILE *f)
 	for (i = 0; i < __S2H_CHECK_MAX; i++) {
 		if (!(st->checks_failed & (1u << i)))
 			continue;
-		fprintf(f, "%s%s", sep, check_reasons[i]);
+		fprintf(f, "%s%s", sep, check_texts[i].reason);
 		if (i == S2H_CHECK_SWAP)
 			fprintf(f, " (%u MiB free, %u MiB needed)", st->swap_free_mb, st->image_mb);
 		sep = ", ";
@@ -190,11 +190,12 @@ int print_checks(const struct status *st)
 
 	for (i = 0; i < __S2H_CHECK_MAX; i++) {
 		if (!(st->checks_failed & (1u << i))) {
-			printf("ok   %s: %s\n", check_name((unsigned int)i), check_questions[i]);
+			printf("ok   %s: %s\n", check_name((unsigned int)i),
+			       check_texts[i].question);
 			continue;
 		}
 		failed++;
-		printf("FAIL %s: %s", check_name((unsigned int)i), check_reasons[i]);
+		printf("FAIL %s: %s", check_name((unsigned int)i), check_texts[i].reason);
 		if (i == S2H_CHECK_SWAP)
 			printf(" (%u MiB free, %u MiB needed)", st->swap_free_mb, st->image_mb);
 		printf("\n");

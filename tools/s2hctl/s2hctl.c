@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "apply.h"
 #include "nl.h"
 #include "output.h"
 #include "parse.h"
@@ -162,6 +163,13 @@ static int cmd_check(int argc, char **argv)
 	return print_checks(&st) ? 1 : 0;
 }
 
+static int cmd_apply(int argc, char **argv)
+{
+	if (argc != 2)
+		return usage_error("apply: give one FILE");
+	return apply_file(argv[1]);
+}
+
 static int cmd_monitor(int argc, char **argv)
 {
 	struct conn c;
@@ -213,6 +221,10 @@ static const struct command commands[] = {
 	  "      --verify first runs a real dry run (test_resume: the image is written and\n"
 	  "      restored at once; takes seconds to minutes, needs CAP_NET_ADMIN)",
 	  cmd_check, NULL },
+	{ "apply", "FILE",
+	  "the settings of FILE (/etc/s2h.conf): one \"KEY = VALUE\" a line, as for set,\n"
+	  "      \"#\" comments; a bad line is reported as FILE:LINE, the others still apply",
+	  cmd_apply, NULL },
 	{ "monitor", "[-j|--json]", "print each event, one line each, until interrupted",
 	  cmd_monitor, NULL },
 	{ "help", "[COMMAND]", "this help, or one command's", cmd_help, NULL },

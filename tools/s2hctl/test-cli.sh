@@ -57,6 +57,10 @@ cases()
 2|twice|set retries 1 retries 2
 2|'--bogus'|check --bogus
 2|'now'|check --verify now
+0||help apply
+2|one FILE|apply
+2|one FILE|apply a b
+1|cannot read /nonexistent/s2h.conf|apply /nonexistent/s2h.conf
 2|delay: '4' is out of range (5s .. 30d)|set delay 4
 2|delay_sec: '30d1s' is out of range|set delay_sec 30d1s
 2|hibernate_on_ac: 'sometimes'|set hibernate_on_ac sometimes

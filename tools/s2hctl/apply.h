@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* s2hctl apply: settings from a file such as /etc/s2h.conf. */
+#ifndef S2HCTL_APPLY_H
+#define S2HCTL_APPLY_H
+
+int apply_file(const char *path);
+
+#endif /* S2HCTL_APPLY_H */
