@@ -58,12 +58,21 @@ fi
 
 # The netlink tests run s2hctl and s2h-nltest in the guest, whose initramfs
 # has no libc: both static, copied in by the harness from VM_GUEST_BINS.
-guest_bins="$top/tools/s2hctl/s2hctl.static $top/selftests/netlink/s2h-nltest"
+guest_bins="$top/tools/s2hctl/s2hctl.static $top/selftests/netlink/s2h-nltest
+	$top/selftests/s2h/s2h_abi $top/selftests/s2h/s2h_sysfs.sh"
 build_guest_bins()
 {
 	make -C "$top/tools/s2hctl" --no-print-directory static >/dev/null 2>&1 &&
-		make -C "$top/selftests/netlink" --no-print-directory >/dev/null
+		make -C "$top/selftests/netlink" --no-print-directory >/dev/null &&
+		make -C "$top/selftests/s2h" --no-print-directory >/dev/null
 }
+
+# The debug kernel (KASAN, UBSAN, lockdep, kmemleak) runs these: every VM
+# test but the battery policy's, which only waits longer, and stress, which
+# the stock kernel runs.
+VM_DEBUG_TESTS="sysfs alarm-cycle early-wake disabled no-swap rmmod ac-sleep-again hybrid
+	hybrid-power-cut retries verify battery-low s2idle-pm-test conf-apply netlink
+	netlink-fuzz netlink-monitor kselftest insmod-loop"
 
 # run_vm SUITE TEST...: the VM tests named, or the harness' default set.
 run_vm()
@@ -83,7 +92,10 @@ if [ "$mode" = full ]; then
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
 	run_suite kunit "$top/selftests/kernel/kunit.sh"
 	run_vm vm
-	run_vm vm-netlink netlink netlink-policy netlink-fuzz netlink-monitor
+	run_vm vm-netlink netlink netlink-policy netlink-fuzz netlink-monitor kselftest
+	run_vm vm-stress insmod-loop stress
+	run_suite vm-debug env VM_GUEST_BINS="$guest_bins" "$top/selftests/kernel/vm-debug.sh" \
+		$VM_DEBUG_TESTS
 else
 	run_vm vm sysfs early-wake netlink
 fi

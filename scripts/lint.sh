@@ -25,7 +25,7 @@ checkpatch()
 	# function-pointer parameter as a brace; user-visible strings stay whole.
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
 		--ignore PREFER_KERNEL_TYPES,MACRO_ARG_REUSE,OPEN_BRACE,SPLIT_STRING,LONG_LINE_STRING \
-		-f tools/s2hctl/*.[ch] selftests/netlink/*.c
+		-f tools/s2hctl/*.[ch] selftests/netlink/*.c selftests/s2h/*.c
 }
 
 # A build whose compiler and sparse output has any warning in it fails.

@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# vm-debug.sh [TEST...] - the VM suite on the debug kernel of
+# scripts/debug-kernel.sh (KASAN, UBSAN, lockdep, kmemleak): s2h.ko and the
+# fake power module built against it, its bzImage booted by the same
+# harness. Any splat on the console, or a kmemleak report that involves s2h
+# (guest/init scans after each test), fails the test.
+set -u
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+kdir=$("$top/scripts/debug-kernel.sh") || { echo "not ok 1 - build the debug kernel"; echo "0 passed, 1 failed"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+build()
+{
+	cp -r "$top/Kbuild" "$top/module" "$top/include" "$top/VERSION" "$work/"
+	mkdir "$work/fake-power"
+	cp "$top/selftests/fake-power/s2h_fake_power.c" "$top/selftests/fake-power/Kbuild" \
+		"$work/fake-power/"
+	find "$work" -name '*.o' -o -name '*.ko' -o -name '*.mod*' -o -name '.*.cmd' | xargs rm -f
+	make -s -C "$kdir" M="$work" modules >&2 &&
+		make -s -C "$kdir" M="$work/fake-power" modules >&2
+}
+
+if ! build; then
+	echo "not ok 1 - build s2h.ko and s2h_fake_power.ko for the debug kernel"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+KVER=$(cat "$kdir/include/config/kernel.release") \
+VM_KERNEL_IMAGE=$kdir/arch/x86/boot/bzImage \
+S2H_KO=$work/module/s2h.ko \
+VM_GUEST_MODULES=$work/fake-power/s2h_fake_power.ko \
+VM_MEM=${VM_MEM:-1024} \
+	"$top/selftests/vm/run-tests.sh" "$@"

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The userspace ABI of s2h, from userspace: /sys/power/s2h and the generic
+ * netlink family "s2h". Needs the module loaded, and root (one test drops
+ * to an unprivileged user). Built with the kernel's kselftest_harness.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/s2h.h>
+
+#include "kselftest_harness.h"
+
+#define SYSFS	"/sys/power/s2h/"
+
+static int read_file(const char *name, char *buf, size_t size)
+{
+	char path[128];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), SYSFS "%s", name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* Return: 0, or the negative errno the kernel refused the write with. */
+static int write_file(const char *name, const char *val)
+{
+	char path[128];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), SYSFS "%s", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, strlen(val));
+	n = n < 0 ? -errno : 0;
+	close(fd);
+	return (int)n;
+}
+
+struct setting_case {
+	const char *file;
+	const char *good;
+	const char *bad;
+	int bad_err;
+};
+
+static const struct setting_case settings[] = {
+	{ "enabled", "1", "maybe", -EINVAL },
+	{ "delay_sec", "3600", "4", -ERANGE },
+	{ "hibernate_on_ac", "1", "2", -EINVAL },
+	{ "battery_threshold", "5", "101", -ERANGE },
+	{ "policy", "delay", "sometimes", -EINVAL },
+	{ "battery_check_sec", "3600", "59", -ERANGE },
+	{ "retries", "1", "11", -ERANGE },
+	{ "hibernate_mode", "shutdown", "platform", -EINVAL },
+	{ "require_verified", "0", "2", -EINVAL },
+};
+
+TEST(every_file_reads)
+{
+	static const char * const files[] = {
+		"enabled", "delay_sec", "hibernate_on_ac", "battery_threshold", "policy",
+		"battery_check_sec", "retries", "hibernate_mode", "require_verified", "state",
+		"last_wake", "available", "verified", "last_cycle", "stats/suspends",
+	};
+	char buf[512];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		ASSERT_EQ(0, read_file(files[i], buf, sizeof(buf))) {
+			TH_LOG("cannot read %s", files[i]);
+		}
+		EXPECT_NE('\0', buf[0]);
+	}
+}
+
+TEST(bad_value_refused_old_kept)
+{
+	char before[64], after[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(settings); i++) {
+		const struct setting_case *c = &settings[i];
+
+		ASSERT_EQ(0, write_file(c->file, c->good));
+		ASSERT_EQ(0, read_file(c->file, before, sizeof(before)));
+		EXPECT_EQ(c->bad_err, write_file(c->file, c->bad)) {
+			TH_LOG("%s = %s", c->file, c->bad);
+		}
+		ASSERT_EQ(0, read_file(c->file, after, sizeof(after)));
+		EXPECT_STREQ(before, after);
+	}
+}
+
+TEST(read_only_files)
+{
+	EXPECT_EQ(-EACCES, write_file("state", "idle"));
+	EXPECT_EQ(-EACCES, write_file("available", "yes"));
+	EXPECT_EQ(-EACCES, write_file("stats/suspends", "0"));
+}
+
+TEST(unprivileged_write_refused)
+{
+	char buf[64];
+
+	ASSERT_EQ(0, setgid(65534));
+	ASSERT_EQ(0, setuid(65534));
+	EXPECT_EQ(0, read_file("delay_sec", buf, sizeof(buf)));
+	EXPECT_EQ(-EACCES, write_file("delay_sec", "60"));
+}
+
+/* Raw generic netlink, no library: what the family accepts on the wire. */
+FIXTURE(nl) {
+	int sock;
+	__u16 family;
+	__u32 seq;
+};
+
+struct nl_msg {
+	struct nlmsghdr n;
+	struct genlmsghdr g;
+	char attrs[256];
+};
+
+static int nl_send(int sock, struct nl_msg *m, size_t attrs_len)
+{
+	m->n.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN + attrs_len);
+	return send(sock, m, m->n.nlmsg_len, 0) < 0 ? -errno : 0;
+}
+
+/* The error of the ack, 0 for success; a reply before it is kept in @reply. */
+static int nl_ack(int sock, char *reply, size_t size)
+{
+	char buf[8192];
+	struct nlmsghdr *h;
+	ssize_t n;
+
+	for (;;) {
+		n = recv(sock, buf, sizeof(buf), 0);
+		if (n < 0)
+			return -errno;
+		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+			if (h->nlmsg_type == NLMSG_ERROR)
+				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			if (reply && h->nlmsg_len <= size)
+				memcpy(reply, h, h->nlmsg_len);
+		}
+	}
+}
+
+static size_t put_attr(char *at, __u16 type, const void *data, __u16 len)
+{
+	struct nlattr *a = (struct nlattr *)at;
+
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	memcpy(at + NLA_HDRLEN, data, len);
+	return NLA_ALIGN(a->nla_len);
+}
+
+static void start_msg(struct nl_msg *m, __u16 type, __u8 cmd, __u32 seq)
+{
+	memset(m, 0, sizeof(*m));
+	m->n.nlmsg_type = type;
+	m->n.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	m->n.nlmsg_seq = seq;
+	m->g.cmd = cmd;
+	m->g.version = 1;
+}
+
+FIXTURE_SETUP(nl)
+{
+	char reply[8192];
+	struct nl_msg m;
+	struct nlattr *a;
+	struct genlmsghdr *g;
+	int len;
+
+	self->sock = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	ASSERT_LE(0, self->sock);
+	self->seq = 1;
+	start_msg(&m, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, CTRL_ATTR_FAMILY_NAME,
+						      S2H_GENL_NAME, sizeof(S2H_GENL_NAME))));
+	ASSERT_EQ(0, nl_ack(self->sock, reply, sizeof(reply)));
+	g = NLMSG_DATA((struct nlmsghdr *)reply);
+	len = ((struct nlmsghdr *)reply)->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
+	a = (struct nlattr *)((char *)g + GENL_HDRLEN);
+	while (len >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= len) {
+		if (a->nla_type == CTRL_ATTR_FAMILY_ID)
+			self->family = *(__u16 *)((char *)a + NLA_HDRLEN);
+		len -= NLA_ALIGN(a->nla_len);
+		a = (struct nlattr *)((char *)a + NLA_ALIGN(a->nla_len));
+	}
+	ASSERT_NE(0, self->family);
+}
+
+FIXTURE_TEARDOWN(nl)
+{
+	close(self->sock);
+}
+
+TEST_F(nl, get_answers)
+{
+	char reply[8192];
+	struct nl_msg m;
+
+	start_msg(&m, self->family, S2H_CMD_GET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, 0));
+	EXPECT_EQ(0, nl_ack(self->sock, reply, sizeof(reply)));
+	EXPECT_LT(NLMSG_LENGTH(GENL_HDRLEN), ((struct nlmsghdr *)reply)->nlmsg_len);
+}
+
+TEST_F(nl, set_in_range_applies)
+{
+	__u32 retries = 2;
+	struct nl_msg m;
+	char buf[16];
+
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_RETRIES, &retries, 4)));
+	EXPECT_EQ(0, nl_ack(self->sock, NULL, 0));
+	ASSERT_EQ(0, read_file("retries", buf, sizeof(buf)));
+	EXPECT_STREQ("2", buf);
+}
+
+TEST_F(nl, set_out_of_range_refused_whole)
+{
+	__u32 threshold = 101, delay = 600;
+	char before[16], after[16];
+	struct nl_msg m;
+	size_t len;
+
+	ASSERT_EQ(0, read_file("delay_sec", before, sizeof(before)));
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	len = put_attr(m.attrs, S2H_A_DELAY_SEC, &delay, 4);
+	len += put_attr(m.attrs + len, S2H_A_BATTERY_THRESHOLD, &threshold, 4);
+	ASSERT_EQ(0, nl_send(self->sock, &m, len));
+	EXPECT_EQ(-ERANGE, nl_ack(self->sock, NULL, 0));
+	ASSERT_EQ(0, read_file("delay_sec", after, sizeof(after)));
+	EXPECT_STREQ(before, after);
+}
+
+TEST_F(nl, unknown_and_read_only_attributes_refused)
+{
+	__u32 v = 0;
+	struct nl_msg m;
+
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_MAX + 1, &v, 4)));
+	EXPECT_EQ(-EINVAL, nl_ack(self->sock, NULL, 0));
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_STATE, &v, 4)));
+	EXPECT_EQ(-EINVAL, nl_ack(self->sock, NULL, 0));
+}
+
+TEST_F(nl, unprivileged_set_refused)
+{
+	__u32 retries = 3;
+	struct nl_msg m;
+
+	ASSERT_EQ(0, setgid(65534));
+	ASSERT_EQ(0, setuid(65534));
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_RETRIES, &retries, 4)));
+	EXPECT_EQ(-EPERM, nl_ack(self->sock, NULL, 0));
+}
+
+TEST_HARNESS_MAIN
