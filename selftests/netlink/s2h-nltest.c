@@ -8,6 +8,9 @@
  *                          alone, each accepted one was valid and applied
  *   s2h-nltest bench [N]   GET and SET round trips per second, next to
  *                          reading the same values from sysfs
+ *   s2h-nltest refuse [N]  N SETs of one value just out of range each, in
+ *                          turn for every setting: each refused, nothing
+ *                          changed (a load for stress tests, no mutation)
  *
  * Prints "ok - ..." / "not ok - ..." / "# ..." lines; the guest test relays
  * them as TAP. Exit status 1 when any check failed.
@@ -665,12 +668,35 @@ static void bench(long n)
 	printf("# (a GET reply holds what the 12 files do; a SET here changes nothing)\n");
 }
 
+/* One past the bound of each setting: refused by the policy, whatever now is. */
+static void test_refused(long n)
+{
+	struct config before = sysfs_config();
+	long i, wrong = 0;
+	struct msg m;
+
+	for (i = 0; i < n; i++) {
+		const struct setting *set = &settings[i % N_SETTINGS];
+		uint32_t bad = set->min ? set->min - 1 : set->max + 1;
+
+		start(&m, family, S2H_CMD_SET);
+		if (set->len == 1)
+			put_u8(&m, set->attr, (uint8_t)bad);
+		else
+			put_u32(&m, set->attr, bad);
+		wrong += transact(&m, NULL) >= 0;
+	}
+	check(!wrong && same(before, sysfs_config()),
+	      "%ld out-of-range SETs refused, settings unchanged (%ld accepted)", n, wrong);
+}
+
 int main(int argc, char **argv)
 {
 	long n = argc > 2 ? strtol(argv[2], NULL, 10) : 3000;
 
-	if (argc < 2 || (strcmp(argv[1], "fuzz") && strcmp(argv[1], "bench")) || n <= 0) {
-		fprintf(stderr, "usage: s2h-nltest fuzz|bench [N]\n");
+	if (argc < 2 || (strcmp(argv[1], "fuzz") && strcmp(argv[1], "bench") &&
+			  strcmp(argv[1], "refuse")) || n <= 0) {
+		fprintf(stderr, "usage: s2h-nltest fuzz|bench|refuse [N]\n");
 		return 2;
 	}
 	if (open_socket()) {
@@ -680,6 +706,8 @@ int main(int argc, char **argv)
 	srand((unsigned int)time(NULL));
 	if (!strcmp(argv[1], "bench")) {
 		bench(n);
+	} else if (!strcmp(argv[1], "refuse")) {
+		test_refused(n);
 	} else {
 		test_malformed();
 		test_mutations(n);

@@ -32,10 +32,9 @@ netlink_writer()
 
 	while [ ! -e /tmp/stop ]; do
 		s2hctl set delay 5s retries 0 >/dev/null 2>&1
-		s2hctl set retries 11 >/dev/null 2>&1
-		s2hctl set battery_threshold 101 >/dev/null 2>&1
+		s2h-nltest refuse 9 >/dev/null 2>&1 || echo "refused SETs changed settings" >>/tmp/writer.err
 		s2hctl show -j >/dev/null 2>&1
-		n=$((n + 4))
+		n=$((n + 11))
 		echo $n >/tmp/netlink.count
 	done
 }
@@ -80,5 +79,6 @@ is_stat aborted 0
 is_stat not_armed 0
 is_file $S2H/retries 0 "retries as the writers left it"
 is_file $S2H/delay_sec 5 "delay_sec as the writers left it"
+check "no out-of-range SET changed a setting" test ! -s /tmp/writer.err
 diag_stats
 done_testing
