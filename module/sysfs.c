@@ -6,7 +6,9 @@
 #include <linux/err.h>
 #include <linux/kernfs.h>
 #include <linux/kobject.h>
+#include <linux/smp.h>
 #include <linux/sysfs.h>
+#include <linux/workqueue.h>
 
 #include "compat.h"
 #include "s2h.h"
@@ -80,11 +82,22 @@ static ssize_t last_wake_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "%s\n", s2h_wake_name(st.last_wake));
 }
 
+static long s2h_available_fn(void *pf)
+{
+	s2h_available(pf);
+	return 0;
+}
+
+/*
+ * The checks read files of /sys/power, which must not nest in the read of
+ * this sysfs file (lockdep: a seq_file's lock taken inside another's): a
+ * worker runs them.
+ */
 static ssize_t available_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
 	struct s2h_preflight pf;
 
-	s2h_available(&pf);
+	work_on_cpu(raw_smp_processor_id(), s2h_available_fn, &pf);
 	return s2h_preflight_format(&pf, buf, PAGE_SIZE);
 }
 

@@ -694,8 +694,8 @@ int main(int argc, char **argv)
 {
 	long n = argc > 2 ? strtol(argv[2], NULL, 10) : 3000;
 
-	if (argc < 2 || (strcmp(argv[1], "fuzz") && strcmp(argv[1], "bench") &&
-			  strcmp(argv[1], "refuse")) || n <= 0) {
+	if (argc < 2 || n <= 0 ||
+	    (strcmp(argv[1], "fuzz") && strcmp(argv[1], "bench") && strcmp(argv[1], "refuse"))) {
 		fprintf(stderr, "usage: s2h-nltest fuzz|bench|refuse [N]\n");
 		return 2;
 	}
