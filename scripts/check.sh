@@ -71,7 +71,7 @@ build_guest_bins()
 # test but the battery policy's, which only waits longer, and stress, which
 # the stock kernel runs.
 VM_DEBUG_TESTS="sysfs alarm-cycle early-wake disabled no-swap rmmod ac-sleep-again hybrid
-	hybrid-power-cut retries verify battery-low s2idle-pm-test conf-apply netlink
+	hybrid-power-cut retries verify fake-power battery-low s2idle-pm-test conf-apply netlink
 	netlink-fuzz netlink-monitor kselftest insmod-loop"
 
 # run_vm SUITE TEST...: the VM tests named, or the harness' default set.
