@@ -511,13 +511,18 @@ int s2h_cycle_init(const struct s2h_config *config)
 	s2h.wq = alloc_ordered_workqueue("s2h", 0);
 	if (!s2h.wq)
 		return -ENOMEM;
+	err = s2h_preflight_init();
+	if (err)
+		goto err_destroy_wq;
 
 	s2h.pm_nb.notifier_call = s2h_pm_notify;
 	err = register_pm_notifier(&s2h.pm_nb);
 	if (err)
-		goto err_destroy_wq;
+		goto err_preflight;
 	return 0;
 
+err_preflight:
+	s2h_preflight_exit();
 err_destroy_wq:
 	destroy_workqueue(s2h.wq);
 	return err;
@@ -530,6 +535,7 @@ void s2h_cycle_exit(void)
 	cancel_work_sync(&s2h.sleep_work);
 	cancel_work_sync(&s2h.verify_work);
 	s2h_alarm_cancel(&s2h.alarm);
+	s2h_preflight_exit();
 	destroy_workqueue(s2h.wq);
 	mutex_destroy(&s2h.config_lock);
 	mutex_destroy(&s2h.lock);

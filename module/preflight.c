@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/completion.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/device.h>
@@ -6,6 +7,7 @@
 #include <linux/security.h>
 #include <linux/string.h>
 #include <linux/swap.h>
+#include <linux/workqueue.h>
 
 #include "compat.h"
 #include "hibernate.h"
@@ -65,14 +67,7 @@ static bool s2h_rtc_can_wake(void)
 	return rtc && rtc->dev.parent && device_may_wakeup(rtc->dev.parent);
 }
 
-/**
- * s2h_preflight_run() - check that a hibernation now could resume
- * @p: the result
- * @verified_needed: require_verified is set and no dry run has passed
- *
- * Reads /sys/power: process context only.
- */
-void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
+static void s2h_preflight_checks(struct s2h_preflight *p, bool verified_needed)
 {
 	unsigned long image = s2h_image_pages();
 	long swap_free = get_nr_swap_pages();
@@ -92,6 +87,59 @@ void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 		p->failed |= BIT(S2H_CHECK_RTC);
 	if (verified_needed)
 		p->failed |= BIT(S2H_CHECK_VERIFIED);
+}
+
+/* Runs the checks: they read files of /sys/power, see s2h_preflight_run(). */
+static struct workqueue_struct *s2h_preflight_wq;
+
+struct s2h_preflight_work {
+	struct work_struct work;
+	struct completion done;
+	struct s2h_preflight *p;
+	bool verified_needed;
+};
+
+static void s2h_preflight_fn(struct work_struct *work)
+{
+	struct s2h_preflight_work *w = container_of(work, struct s2h_preflight_work, work);
+
+	s2h_preflight_checks(w->p, w->verified_needed);
+	complete(&w->done);
+}
+
+/**
+ * s2h_preflight_run() - check that a hibernation now could resume
+ * @p: the result
+ * @verified_needed: require_verified is set and no dry run has passed
+ *
+ * The checks read files of /sys/power through their seq_files, and the
+ * callers are themselves inside one (the read of /sys/power/s2h/available)
+ * or inside the write of /sys/power/state (the PM notifier): every seq_file
+ * and kernfs open file has one lock class, so lockdep takes the nesting for
+ * a recursion or a cycle, although the locks are never the same ones. The
+ * checks run in a worker while the caller waits on a plain completion.
+ * Process context, before tasks are frozen.
+ */
+void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
+{
+	struct s2h_preflight_work w = { .p = p, .verified_needed = verified_needed };
+
+	INIT_WORK_ONSTACK(&w.work, s2h_preflight_fn);
+	init_completion(&w.done);
+	queue_work(s2h_preflight_wq, &w.work);
+	wait_for_completion(&w.done);
+	destroy_work_on_stack(&w.work);
+}
+
+int s2h_preflight_init(void)
+{
+	s2h_preflight_wq = alloc_workqueue("s2h_checks", WQ_UNBOUND, 0);
+	return s2h_preflight_wq ? 0 : -ENOMEM;
+}
+
+void s2h_preflight_exit(void)
+{
+	destroy_workqueue(s2h_preflight_wq);
 }
 
 static const char * const s2h_check_reasons[__S2H_CHECK_MAX] = {

@@ -16,6 +16,8 @@ struct s2h_preflight {
 	u32 image_mb;		/* the image the kernel is expected to write */
 };
 
+int s2h_preflight_init(void);
+void s2h_preflight_exit(void);
 void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed);
 int s2h_preflight_format(const struct s2h_preflight *p, char *buf, size_t size);
 

@@ -6,9 +6,7 @@
 #include <linux/err.h>
 #include <linux/kernfs.h>
 #include <linux/kobject.h>
-#include <linux/completion.h>
 #include <linux/sysfs.h>
-#include <linux/workqueue.h>
 
 #include "compat.h"
 #include "s2h.h"
@@ -82,40 +80,12 @@ static ssize_t last_wake_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "%s\n", s2h_wake_name(st.last_wake));
 }
 
-/* Checks run for a read of "available", away from that read. */
-static struct workqueue_struct *s2h_checks_wq;
-
-struct s2h_checks_work {
-	struct work_struct work;
-	struct completion done;
-	struct s2h_preflight pf;
-};
-
-static void s2h_checks_fn(struct work_struct *work)
-{
-	struct s2h_checks_work *w = container_of(work, struct s2h_checks_work, work);
-
-	s2h_available(&w->pf);
-	complete(&w->done);
-}
-
-/*
- * The checks read files of /sys/power through their seq_files, and every
- * seq_file's lock has one lockdep class: read from within the read of this
- * file, they look like a recursion (and behind flush_work(), a cycle),
- * although the two files' locks are never the same. A worker reads them
- * while this read waits on a plain completion.
- */
 static ssize_t available_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
-	struct s2h_checks_work w;
+	struct s2h_preflight pf;
 
-	INIT_WORK_ONSTACK(&w.work, s2h_checks_fn);
-	init_completion(&w.done);
-	queue_work(s2h_checks_wq, &w.work);
-	wait_for_completion(&w.done);
-	destroy_work_on_stack(&w.work);
-	return s2h_preflight_format(&w.pf, buf, PAGE_SIZE);
+	s2h_available(&pf);
+	return s2h_preflight_format(&pf, buf, PAGE_SIZE);
 }
 
 static ssize_t verified_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
@@ -268,14 +238,9 @@ int s2h_sysfs_init(void)
 		pr_err("cannot find /sys/power\n");
 		return -ENOENT;
 	}
-	s2h_checks_wq = alloc_workqueue("s2h_checks", WQ_UNBOUND, 0);
-	if (!s2h_checks_wq)
-		return -ENOMEM;
 	s2h_kobj = kobject_create_and_add("s2h", power_kobj);
-	if (!s2h_kobj) {
-		err = -ENOMEM;
-		goto err_wq;
-	}
+	if (!s2h_kobj)
+		return -ENOMEM;
 	err = sysfs_create_groups(s2h_kobj, s2h_groups);
 	if (err)
 		goto err_put;
@@ -283,8 +248,6 @@ int s2h_sysfs_init(void)
 
 err_put:
 	kobject_put(s2h_kobj);
-err_wq:
-	destroy_workqueue(s2h_checks_wq);
 	return err;
 }
 
@@ -292,5 +255,4 @@ void s2h_sysfs_exit(void)
 {
 	sysfs_remove_groups(s2h_kobj, s2h_groups);
 	kobject_put(s2h_kobj);
-	destroy_workqueue(s2h_checks_wq);
 }

@@ -39,5 +39,7 @@ VM_KERNEL_IMAGE=$kdir/arch/x86/boot/bzImage \
 S2H_KO=$work/module/s2h.ko \
 VM_GUEST_MODULES=$work/fake-power/s2h_fake_power.ko \
 VM_MEM=${VM_MEM:-1024} \
+VM_TIME_SCALE=${VM_TIME_SCALE:-3} \
+VM_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-1200} \
 VM_APPEND_EXTRA="${VM_APPEND_EXTRA:-} pci=noacpi" \
 	"$top/selftests/vm/run-tests.sh" "$@"

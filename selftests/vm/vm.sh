@@ -19,7 +19,8 @@
 # this library started, by pid, so no QEMU is ever left behind.
 #
 # VM_KERNEL_IMAGE (with KVER, its release) boots a kernel built here, such
-# as the debug kernel, instead of /boot/vmlinuz-$KVER.
+# as the debug kernel, instead of /boot/vmlinuz-$KVER; VM_TIME_SCALE
+# stretches the host's timeouts for it.
 # For experiments: VM_QEMU_EXTRA (QEMU options) and VM_APPEND_EXTRA (kernel
 # command line) are added to every boot; VM_GUEST_MODULES are extra .ko
 # files the tests insmod from /lib/modules/.
@@ -607,6 +608,11 @@ vm_do_verb()
 vm_verb()
 {
 	local verb=$1 arg=$2
+
+	# A timeout stretches on a slow kernel (KASAN): VM_TIME_SCALE times.
+	case $verb in
+	expect-*)	arg=$((arg * ${VM_TIME_SCALE:-1})) ;;
+	esac
 
 	case $verb in
 	wake-after)
