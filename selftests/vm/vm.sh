@@ -595,15 +595,6 @@ verb_expect_poweroff()
 	T_REBOOT=1
 }
 
-# qmp-wakeup-after SECONDS: QMP system_wakeup after SECONDS, whatever the
-# guest's state (QEMU only acts on it in S3: s2idle is "running" to it).
-verb_qmp_wakeup_after()
-{
-	sleep "$1"
-	vm_note "qmp system_wakeup"
-	vm_qmp system_wakeup >/dev/null || echo "# $VM_ERROR"
-}
-
 # power-button-after SECONDS: press the ACPI power button (QMP
 # system_powerdown) after SECONDS: a fixed-event SCI, a wake from s2idle.
 verb_power_button_after()
@@ -649,8 +640,6 @@ vm_verb()
 	expect-poweroff)
 		tap_check "host: QEMU powered off by itself after hibernation within ${arg}s" \
 			verb_expect_poweroff "$arg" ;;
-	qmp-wakeup-after)
-		tap_check "host: QMP system_wakeup sent after ${arg}s" verb_qmp_wakeup_after "$arg" ;;
 	power-button-after)
 		tap_check "host: ACPI power button pressed after ${arg}s" \
 			verb_power_button_after "$arg" ;;
