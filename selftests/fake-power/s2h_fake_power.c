@@ -19,6 +19,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/platform_device.h>
 #include <linux/power_supply.h>
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
@@ -31,6 +32,8 @@ static int ac_online = 1;
 static int fail_hibernations;
 static u64 capacity_set_at;	/* boottime, ns */
 
+/* The supplies' parent, as a real battery has one (and the core asks for it). */
+static struct platform_device *pdev;
 static struct power_supply *battery, *mains;
 
 static int capacity_now(void)
@@ -179,10 +182,15 @@ static int __init fake_power_init(void)
 	int err;
 
 	capacity_set_at = ktime_get_boottime_ns();
-	battery = power_supply_register(NULL, &battery_desc, &battery_cfg);
-	if (IS_ERR(battery))
-		return PTR_ERR(battery);
-	mains = power_supply_register(NULL, &mains_desc, &mains_cfg);
+	pdev = platform_device_register_simple(KBUILD_MODNAME, PLATFORM_DEVID_NONE, NULL, 0);
+	if (IS_ERR(pdev))
+		return PTR_ERR(pdev);
+	battery = power_supply_register(&pdev->dev, &battery_desc, &battery_cfg);
+	if (IS_ERR(battery)) {
+		err = PTR_ERR(battery);
+		goto err_pdev;
+	}
+	mains = power_supply_register(&pdev->dev, &mains_desc, &mains_cfg);
 	if (IS_ERR(mains)) {
 		err = PTR_ERR(mains);
 		goto err_battery;
@@ -196,6 +204,8 @@ err_mains:
 	power_supply_unregister(mains);
 err_battery:
 	power_supply_unregister(battery);
+err_pdev:
+	platform_device_unregister(pdev);
 	return err;
 }
 
@@ -204,6 +214,7 @@ static void __exit fake_power_exit(void)
 	unregister_pm_notifier(&fake_pm_nb);
 	power_supply_unregister(mains);
 	power_supply_unregister(battery);
+	platform_device_unregister(pdev);
 }
 
 module_init(fake_power_init);

@@ -156,6 +156,11 @@ vm_build_initramfs()
 	sed 's|@SBINDIR@|/bin|' "$VM_SELFDIR"/../../dist/60-s2h.rules.in >"$root"/lib/udev/rules.d/60-s2h.rules
 	cp "$VM_SELFDIR"/../../dist/s2h.conf "$root"/etc/s2h.conf
 	cp "$VM_SELFDIR"/../../dist/modules-load.conf "$root"/etc/modules-load.d/s2h.conf
+	# The ACPI power button driver, for the s2idle tests: its fixed event is
+	# the one wake from s2idle QEMU offers (the RTC alarm is not: QEMU sets
+	# the ACPI RTC status only when it wakes a guest from S3).
+	path=$(modinfo -k "$KVER" -n button 2>/dev/null) &&
+		case $path in *.ko*) vm_copy_module "$path" "$root/lib/modules/button.ko" ;; esac
 	# Test-only modules (selftests/fake-power), loaded by the tests that need them.
 	for m in ${VM_GUEST_MODULES:-}; do
 		cp "$m" "$root/lib/modules/" || vm_die "cannot copy $m"
@@ -591,6 +596,15 @@ verb_expect_poweroff()
 	T_REBOOT=1
 }
 
+# power-button-after SECONDS: press the ACPI power button (QMP
+# system_powerdown) after SECONDS: a fixed-event SCI, a wake from s2idle.
+verb_power_button_after()
+{
+	sleep "$1"
+	vm_note "qmp system_powerdown"
+	vm_qmp system_powerdown >/dev/null
+}
+
 # Carry out one "S2H-HOST:" request.
 vm_do_verb()
 {
@@ -632,6 +646,9 @@ vm_verb()
 	expect-poweroff)
 		tap_check "host: QEMU powered off by itself after hibernation within ${arg}s" \
 			verb_expect_poweroff "$arg" ;;
+	power-button-after)
+		tap_check "host: ACPI power button pressed after ${arg}s" \
+			verb_power_button_after "$arg" ;;
 	done)
 		T_DONE=1 ;;
 	*)

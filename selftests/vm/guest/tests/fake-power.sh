@@ -38,6 +38,9 @@ is_file $BAT/capacity 40 "capacity is the load-time 40"
 is_file $BAT/status Discharging "off mains the battery is discharging"
 is_file $AC/type Mains "mains type is Mains"
 is_file $AC/online 0 "mains is offline"
+check "both supplies have the module's platform device as parent" \
+	sh -c "[ -e /sys/devices/platform/s2h_fake_power/power_supply/s2h-fake-battery ] &&
+	       [ -e /sys/devices/platform/s2h_fake_power/power_supply/s2h-fake-mains ]"
 
 echo 1 >$FAKE/ac_online
 is_file $AC/online 1 "ac_online=1: mains is online"
