@@ -68,11 +68,12 @@ build_guest_bins()
 }
 
 # The debug kernel (KASAN, UBSAN, lockdep, kmemleak) runs the tests that
-# reach every path of the module: sysfs, a full cycle with hibernation and
-# resume while netlink events are heard, failure and retries, a dark wake,
-# load and unload. Under KASAN in TCG each boot takes about a minute: the rest of the
-# suite runs on the stock kernel only, to keep make check within the hour.
-VM_DEBUG_TESTS="sysfs netlink-monitor retries ac-sleep-again insmod-loop"
+# stay in S3: sysfs, a dark wake that goes back to sleep, the netlink ABI
+# (kselftest) and 100 loads and unloads. Hibernation there stalls after the
+# image is created (virtio-blk, routed by pci=noacpi, does not come back),
+# and each boot takes minutes under KASAN in TCG: the full cycles run on
+# the stock kernel only.
+VM_DEBUG_TESTS="sysfs ac-sleep-again kselftest insmod-loop"
 
 # run_vm SUITE TEST...: the VM tests named, or the harness' default set.
 run_vm()
