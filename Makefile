@@ -10,6 +10,7 @@
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
+# make docs         check Documentation/*.rst and render the cycle diagram (Documentation/output/)
 # make clean
 
 KVER ?= $(shell uname -r)
@@ -21,7 +22,7 @@ SRC := $(CURDIR)
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
-	check-quick lint demo deps
+	check-quick lint docs demo deps
 
 all: module tools
 
@@ -81,6 +82,9 @@ check: deps
 
 check-quick: deps
 	scripts/check.sh $(TEST_KVER) quick
+
+docs: deps
+	scripts/docs-check.sh
 
 demo: deps
 	$(MAKE) module KVER=$(TEST_KVER)

@@ -8,7 +8,8 @@ packages="make gcc perl kmod cpio gzip socat util-linux
 	linux-image-amd64 linux-headers-amd64 linux-source-6.1
 	qemu-system-x86 busybox-static sparse dkms
 	python3-yaml libnl-genl-3-dev pkg-config
-	flex bison bc libelf-dev libssl-dev"
+	flex bison bc libelf-dev libssl-dev
+	python3-docutils graphviz"
 
 missing=
 for pkg in $packages; do
