@@ -7,6 +7,7 @@
 #                   and bash completion under PREFIX=/usr/local), the udev rule
 #                   that applies /etc/s2h.conf at every load, modules-load.d
 # make dkms-install the module through DKMS, for every kernel (dkms-uninstall)
+# make deb          s2h-dkms_*.deb and s2hctl_*.deb here, built in a copy of the tree
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
@@ -22,7 +23,7 @@ SRC := $(CURDIR)
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
-	check-quick lint docs demo deps
+	check-quick lint docs demo deps dkms-src deb
 
 all: module tools
 
@@ -35,6 +36,7 @@ tools:
 
 PREFIX ?= /usr/local
 UDEVDIR ?= /etc/udev/rules.d
+MODLOADDIR ?= /etc/modules-load.d
 
 install: module tools
 	$(MAKE) -C $(KDIR) M=$(SRC) modules_install
@@ -45,18 +47,28 @@ install: module tools
 # The boot integration: settings applied at every load, the module loaded at boot.
 # An existing /etc/s2h.conf is kept.
 install-config:
-	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)/etc/modules-load.d
+	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)$(MODLOADDIR) $(DESTDIR)/etc
 	sed 's|@SBINDIR@|$(PREFIX)/sbin|' dist/60-s2h.rules.in >$(DESTDIR)$(UDEVDIR)/60-s2h.rules
-	install -m 0644 dist/modules-load.conf $(DESTDIR)/etc/modules-load.d/s2h.conf
+	install -m 0644 dist/modules-load.conf $(DESTDIR)$(MODLOADDIR)/s2h.conf
 	test -e $(DESTDIR)/etc/s2h.conf || install -m 0644 dist/s2h.conf $(DESTDIR)/etc/s2h.conf
 
 # A source install through DKMS: rebuilt for every kernel installed later.
 DKMS_VERSION := $(shell cat VERSION)
+DKMS_SRC := $(DESTDIR)/usr/src/s2h-$(DKMS_VERSION)
+# $(call sources,GLOB): the files matching GLOB but the build's *.mod.c
+sources = $(filter-out %.mod.c,$(wildcard $(1)))
 
-dkms-install:
-	rm -rf /usr/src/s2h-$(DKMS_VERSION)
-	mkdir -p /usr/src/s2h-$(DKMS_VERSION)
-	cp -r Kbuild Makefile dkms.conf VERSION module include /usr/src/s2h-$(DKMS_VERSION)/
+# The module's sources alone, without build products, where DKMS wants them
+# (the Debian package installs them too).
+dkms-src:
+	rm -rf $(DKMS_SRC)
+	install -d $(DKMS_SRC)/module/tests $(DKMS_SRC)/include/uapi/linux
+	install -m 0644 Kbuild Makefile dkms.conf VERSION $(DKMS_SRC)/
+	install -m 0644 module/Kbuild $(call sources,module/*.[ch]) $(DKMS_SRC)/module/
+	install -m 0644 module/tests/Kbuild $(call sources,module/tests/*.c) $(DKMS_SRC)/module/tests/
+	install -m 0644 include/uapi/linux/s2h.h $(DKMS_SRC)/include/uapi/linux/
+
+dkms-install: dkms-src
 	dkms add -m s2h -v $(DKMS_VERSION)
 	dkms build -m s2h -v $(DKMS_VERSION) -k $(KVER)
 	dkms install -m s2h -v $(DKMS_VERSION) -k $(KVER)
@@ -82,6 +94,9 @@ check: deps
 
 check-quick: deps
 	scripts/check.sh $(TEST_KVER) quick
+
+deb:
+	scripts/deb-build.sh $(CURDIR)
 
 docs: deps
 	scripts/docs-check.sh
