@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Static checks, as TAP: checkpatch --strict, a W=1 build and sparse, all of
-# which must be silent, and the version in dkms.conf.
+# which must be silent, and the version in dkms.conf and debian/changelog.
 #
 # Usage: scripts/lint.sh KVER
 set -u
@@ -44,13 +44,9 @@ silent_build()
 	[ $status -eq 0 ] && ! printf '%s\n' "$out" | grep -E -q 'warning|error|sparse:'
 }
 
-dkms_version()
-{
-	grep -qx "PACKAGE_VERSION=\"$(cat "$top/VERSION")\"" "$top/dkms.conf"
-}
-
 echo "TAP version 13"
 tap_run "checkpatch --strict: module, uapi header, s2hctl, s2h-nltest, fake-power" checkpatch
 tap_run "W=1 and sparse (C=2) build of s2h.ko and s2h_fake_power.ko for $kver: no warnings" silent_build
-tap_run "dkms.conf PACKAGE_VERSION matches VERSION" dkms_version
+tap_run "dkms.conf PACKAGE_VERSION matches VERSION" "$top/scripts/version-check.sh" dkms
+tap_run "debian/changelog's upstream version matches VERSION" "$top/scripts/version-check.sh" changelog
 tap_summary
