@@ -92,6 +92,7 @@ if ! build_guest_bins; then
 fi
 if [ "$mode" = full ]; then
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
+	run_suite deb "$top/scripts/deb-check.sh"
 	run_suite kunit "$top/selftests/kernel/kunit.sh"
 	run_vm vm
 	run_vm vm-netlink netlink netlink-policy netlink-fuzz netlink-monitor kselftest
