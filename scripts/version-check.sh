@@ -29,8 +29,13 @@ check_changelog()
 	return 1
 }
 
+[ $# -gt 0 ] || set -- dkms changelog
 status=0
-for what in ${@:-dkms changelog}; do
-	"check_$what" || status=1
+for what in "$@"; do
+	case $what in
+	dkms)		check_dkms ;;
+	changelog)	check_changelog ;;
+	*)		echo "usage: version-check.sh [dkms|changelog]..." >&2; exit 2 ;;
+	esac || status=1
 done
 exit $status
