@@ -10,6 +10,8 @@
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
+# make matrix      DKMS build and VM smoke tests on the kernels of Debian 12, 13 and sid
+#                   (SUITES="bookworm sid" for some), in cached debootstrap chroots
 # make docs         check Documentation/*.rst and render the cycle diagram (Documentation/output/)
 # make clean
 
@@ -22,7 +24,7 @@ SRC := $(CURDIR)
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
-	check-quick lint docs demo deps
+	check-quick lint docs demo deps matrix
 
 all: module tools
 
@@ -82,6 +84,9 @@ check: deps
 
 check-quick: deps
 	scripts/check.sh $(TEST_KVER) quick
+
+matrix: deps
+	scripts/matrix.sh $(SUITES)
 
 docs: deps
 	scripts/docs-check.sh
