@@ -147,6 +147,8 @@ vm_build_initramfs()
 	chmod 755 "$root"/init
 	for m in $VM_VIRTIO_MODULES; do
 		path=$(modinfo ${VM_ROOT:+-b "$VM_ROOT"} -k "$KVER" -n "$m") || vm_die "module $m not found for $KVER"
+		# Newer Debian kernels build some of them in.
+		[ "$path" != "(builtin)" ] || continue
 		i=$((i + 1))
 		vm_copy_module "$path" "$root/lib/modules/virtio/$(printf %02d $i)-$m.ko"
 	done
