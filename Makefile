@@ -11,6 +11,8 @@
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
+# make matrix      DKMS build and VM smoke tests on the kernels of Debian 12, 13 and sid
+#                   (SUITES="bookworm sid" for some), in cached debootstrap chroots
 # make docs         check Documentation/*.rst and render the cycle diagram (Documentation/output/)
 # make clean
 
@@ -23,7 +25,7 @@ SRC := $(CURDIR)
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
-	check-quick lint docs demo deps dkms-src deb
+	check-quick lint docs demo deps matrix dkms-src deb
 
 all: module tools
 
@@ -94,6 +96,9 @@ check: deps
 
 check-quick: deps
 	scripts/check.sh $(TEST_KVER) quick
+
+matrix: deps
+	scripts/matrix.sh $(SUITES)
 
 deb:
 	scripts/deb-build.sh $(CURDIR)

@@ -21,6 +21,8 @@
 # VM_KERNEL_IMAGE (with KVER, its release) boots a kernel built here, such
 # as the debug kernel, instead of /boot/vmlinuz-$KVER; VM_TIME_SCALE
 # stretches the host's timeouts for it.
+# VM_ROOT boots the kernel installed in another root (a chroot of a newer
+# Debian suite, by make matrix): its /boot and /lib/modules.
 # For experiments: VM_QEMU_EXTRA (QEMU options) and VM_APPEND_EXTRA (kernel
 # command line) are added to every boot; VM_GUEST_MODULES are extra .ko
 # files the tests insmod from /lib/modules/.
@@ -87,20 +89,20 @@ vm_find_kernel()
 	fi
 
 	if [ -z "${KVER:-}" ]; then
-		for v in $(ls /boot/vmlinuz-* 2>/dev/null | sed 's|^/boot/vmlinuz-||' | sort -rV); do
-			if [ -d "/lib/modules/$v" ]; then
+		for v in $(ls "${VM_ROOT:-}"/boot/vmlinuz-* 2>/dev/null | sed 's|^.*/boot/vmlinuz-||' | sort -rV); do
+			if [ -d "${VM_ROOT:-}/lib/modules/$v" ]; then
 				KVER=$v
 				break
 			fi
 		done
 	fi
 	[ -n "${KVER:-}" ] || vm_die "no /boot/vmlinuz-* with /lib/modules/VERSION"
-	[ -d "/lib/modules/$KVER" ] || vm_die "no /lib/modules/$KVER"
+	[ -d "${VM_ROOT:-}/lib/modules/$KVER" ] || vm_die "no ${VM_ROOT:-}/lib/modules/$KVER"
 
 	cache=$VM_CACHE/$KVER
 	mkdir -p "$cache" || vm_die "cannot create $cache"
-	if [ -r "/boot/vmlinuz-$KVER" ] && ! cmp -s "/boot/vmlinuz-$KVER" "$cache/vmlinuz"; then
-		cp "/boot/vmlinuz-$KVER" "$cache/vmlinuz.tmp" || vm_die "cannot copy /boot/vmlinuz-$KVER"
+	if [ -r "${VM_ROOT:-}/boot/vmlinuz-$KVER" ] && ! cmp -s "${VM_ROOT:-}/boot/vmlinuz-$KVER" "$cache/vmlinuz"; then
+		cp "${VM_ROOT:-}/boot/vmlinuz-$KVER" "$cache/vmlinuz.tmp" || vm_die "cannot copy ${VM_ROOT:-}/boot/vmlinuz-$KVER"
 		mv "$cache/vmlinuz.tmp" "$cache/vmlinuz" || vm_die "cannot write $cache/vmlinuz"
 	fi
 	[ -r "$cache/vmlinuz" ] || vm_die "no kernel image for $KVER"
@@ -144,7 +146,9 @@ vm_build_initramfs()
 	cp "$VM_SELFDIR"/guest/tests/*.sh "$root"/tests/
 	chmod 755 "$root"/init
 	for m in $VM_VIRTIO_MODULES; do
-		path=$(modinfo -k "$KVER" -n "$m") || vm_die "module $m not found for $KVER"
+		path=$(modinfo ${VM_ROOT:+-b "$VM_ROOT"} -k "$KVER" -n "$m") || vm_die "module $m not found for $KVER"
+		# Newer Debian kernels build some of them in.
+		[ "$path" != "(builtin)" ] || continue
 		i=$((i + 1))
 		vm_copy_module "$path" "$root/lib/modules/virtio/$(printf %02d $i)-$m.ko"
 	done
@@ -159,7 +163,7 @@ vm_build_initramfs()
 	# The ACPI power button driver, for the s2idle tests: its fixed event is
 	# the one wake from s2idle QEMU offers (the RTC alarm is not: QEMU sets
 	# the ACPI RTC status only when it wakes a guest from S3).
-	path=$(modinfo -k "$KVER" -n button 2>/dev/null) &&
+	path=$(modinfo ${VM_ROOT:+-b "$VM_ROOT"} -k "$KVER" -n button 2>/dev/null) &&
 		case $path in *.ko*) vm_copy_module "$path" "$root/lib/modules/button.ko" ;; esac
 	# Test-only modules (selftests/fake-power), loaded by the tests that need them.
 	for m in ${VM_GUEST_MODULES:-}; do

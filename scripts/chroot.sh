@@ -1,0 +1,108 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Cached Debian chroots, one per suite, to build s2h with DKMS against each
+# suite's kernel and to boot that kernel in the VM.
+#
+#   scripts/chroot.sh path SUITE      print the chroot of SUITE (bookworm,
+#                                     trixie, sid), made when missing
+#   scripts/chroot.sh run DIR CMD...  run CMD in DIR with /proc, /sys, /dev
+#
+# A chroot holds gcc, make, dkms and the suite's linux-headers-amd64 and
+# linux-image-amd64. It lives in /var/cache/s2h/chroot/SUITE-VERSION, keyed
+# by the version of the suite's linux-image-amd64: when the suite moves to a
+# new kernel, a new chroot replaces the old one. Callers that change a chroot
+# (dkms install, dpkg -i) work on a copy.
+set -eu
+
+cache=${S2H_CHROOT_CACHE:-/var/cache/s2h/chroot}
+mirror=${S2H_MIRROR:-http://deb.debian.org/debian}
+packages="gcc make dkms kmod xz-utils linux-headers-amd64 linux-image-amd64"
+
+die()
+{
+	echo "chroot.sh: $*" >&2
+	exit 1
+}
+
+# run DIR CMD...: the kernel's pseudo file systems are mounted for the
+# command only, and unmounted on every way out.
+run()
+{
+	dir=$1
+	shift
+	trap 'umount -l "$dir/dev" "$dir/sys" "$dir/proc" 2>/dev/null || true' EXIT INT TERM
+	mount -t proc proc "$dir/proc"
+	mount -t sysfs sysfs "$dir/sys"
+	mount --bind /dev "$dir/dev"
+	status=0
+	DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 chroot "$dir" "$@" || status=$?
+	umount -l "$dir/dev" "$dir/sys" "$dir/proc"
+	trap - EXIT INT TERM
+	return $status
+}
+
+image_version()
+{
+	chroot "$1" dpkg-query -W -f '${Version}' linux-image-amd64
+}
+
+# The candidate version of linux-image-amd64 in the suite, as the existing
+# chroot's apt sees it after an update; empty when the mirror is unreachable,
+# so an offline machine keeps using its cache.
+candidate_version()
+{
+	run "$1" apt-get update -qq >/dev/null 2>&1 || return 0
+	chroot "$1" apt-cache policy linux-image-amd64 | sed -n 's/^ *Candidate: //p'
+}
+
+create()
+{
+	suite=$1
+	tmp=$cache/$suite.new
+	rm -rf "$tmp"
+	echo "chroot.sh: debootstrap $suite (a few minutes)" >&2
+	debootstrap --variant=minbase "$suite" "$tmp" "$mirror" >"$cache/$suite.log" 2>&1 ||
+		die "debootstrap $suite failed, see $cache/$suite.log"
+	run "$tmp" apt-get install -y -q --no-install-recommends $packages \
+		>>"$cache/$suite.log" 2>&1 ||
+		die "installing $packages in $suite failed, see $cache/$suite.log"
+	run "$tmp" apt-get clean
+	version=$(image_version "$tmp")
+	rm -rf "${cache:?}/$suite-$version"
+	mv "$tmp" "$cache/$suite-$version"
+	echo "$cache/$suite-$version"
+}
+
+path()
+{
+	suite=$1
+	case $suite in
+	bookworm|trixie|sid) ;;
+	*) die "unknown suite '$suite' (bookworm, trixie or sid)" ;;
+	esac
+	mkdir -p "$cache"
+	exec 9>"$cache/$suite.lock"
+	flock 9
+	current=$(ls -d "$cache/$suite"-[0-9]* 2>/dev/null | sort -V | tail -n 1)
+	if [ -n "$current" ]; then
+		want=$(candidate_version "$current")
+		if [ -z "$want" ] || [ "$want" = "$(image_version "$current")" ]; then
+			echo "$current"
+			return
+		fi
+		echo "chroot.sh: $suite moved to linux-image-amd64 $want" >&2
+	fi
+	new=$(create "$suite")
+	[ -z "$current" ] || rm -rf "$current"
+	echo "$new"
+}
+
+[ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, mount)"
+[ $# -ge 2 ] || die "usage: chroot.sh path SUITE | run DIR CMD..."
+cmd=$1
+shift
+case $cmd in
+path)	path "$1" ;;
+run)	run "$@" ;;
+*)	die "unknown command '$cmd'" ;;
+esac

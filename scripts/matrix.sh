@@ -1,0 +1,126 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Build s2h with DKMS on each Debian suite's kernel and boot that kernel in
+# the VM with the module DKMS built: the sysfs ABI, netlink show/set and one
+# alarm cycle with hibernation and resume. TAP, then a table.
+#
+# Usage: scripts/matrix.sh [SUITE...]   (default: bookworm trixie sid)
+#
+# Each suite runs in a copy of its cached chroot (scripts/chroot.sh), where
+# `make dkms-install` runs as a user runs it, so the cache stays clean.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/tap.sh"
+smoke_tests="sysfs netlink alarm-cycle"
+table=
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/s2h-matrix.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# The tracked files of the checkout, as a user's clone has them.
+copy_checkout()
+{
+	mkdir -p "$1" &&
+		git -C "$top" ls-files -z --cached --others --exclude-standard |
+		(cd "$top" && xargs -0 cp --parents -t "$1")
+}
+
+# The guest runs the host's static s2hctl and s2h-nltest: the netlink ABI
+# does not depend on the kernel.
+build_guest_bins()
+{
+	make -C "$top/tools/s2hctl" --no-print-directory static >/dev/null 2>&1 &&
+		make -C "$top/selftests/netlink" --no-print-directory >/dev/null
+}
+
+suite_kver()
+{
+	ls "$1/lib/modules" | sort -V | tail -n 1
+}
+
+# The module DKMS installed, uncompressed where the suite compresses modules.
+installed_module()
+{
+	root=$1
+	kver=$2
+	for ko in "$root/lib/modules/$kver/updates/dkms/s2h.ko"*; do
+		case $ko in
+		*.ko)	cp "$ko" "$work/s2h.ko" ;;
+		*.xz)	xz -dc "$ko" >"$work/s2h.ko" ;;
+		*.zst)	zstd -qdc "$ko" >"$work/s2h.ko" ;;
+		*)	return 1 ;;
+		esac
+		return
+	done
+	return 1
+}
+
+# run_smoke SUITE KVER ROOT: the VM tests, each of their TAP lines one of
+# ours named after the suite; sets $tests for the table.
+run_smoke()
+{
+	log=$work/vm.log
+	env KVER="$2" VM_ROOT="$3" S2H_KO="$work/s2h.ko" \
+		VM_GUEST_BINS="$top/tools/s2hctl/s2hctl.static $top/selftests/netlink/s2h-nltest" \
+		"$top/selftests/vm/run-tests.sh" $smoke_tests >"$log" 2>&1
+	before_n=$tap_n
+	before_failed=$tap_failed
+	while IFS= read -r line; do
+		case $line in
+		"ok "*)		tap_result 0 "$1: ${line#* - }" ;;
+		"not ok "*)	tap_result 1 "$1: ${line#* - }" ;;
+		*)		echo "#   $line" ;;
+		esac
+	done <"$log"
+	ran=$((tap_n - before_n))
+	tests="$((ran - tap_failed + before_failed))/$ran"
+	[ $ran -gt 0 ] || tap_result 1 "$1: the VM tests ran (see the log above)"
+}
+
+run_suite()
+{
+	suite=$1
+	kver=-
+	build=no
+	tests=-
+	cached=$("$top/scripts/chroot.sh" path "$suite")
+	tap_result $? "$suite: cached chroot ${cached:-missing}"
+	if [ -n "$cached" ]; then
+		root=$work/$suite
+		cp -a "$cached" "$root"
+		kver=$(suite_kver "$root")
+		copy_checkout "$root/root/s2h"
+		out=$("$top/scripts/chroot.sh" run "$root" make -C /root/s2h dkms-install KVER="$kver" 2>&1)
+		status=$?
+		tap_result $status "$suite: make dkms-install for $kver"
+		[ $status -eq 0 ] || printf '%s\n' "$out" | tail -n 30 | sed 's/^/# /'
+		if [ $status -eq 0 ]; then
+			installed_module "$root" "$kver"
+			status=$?
+			tap_result $status "$suite: s2h.ko installed in /lib/modules/$kver/updates/dkms"
+		fi
+		if [ $status -eq 0 ]; then
+			build=ok
+			run_smoke "$suite" "$kver" "$root"
+		fi
+		rm -rf "$root"
+	fi
+	table="$table
+| $suite | $kver | $build | $tests |"
+}
+
+[ $# -gt 0 ] || set -- bookworm trixie sid
+echo "TAP version 13"
+if ! build_guest_bins; then
+	tap_result 1 "build the static s2hctl and s2h-nltest"
+	tap_summary
+	exit
+fi
+for suite in "$@"; do
+	run_suite "$suite"
+done
+echo "# | suite | kernel | dkms build | VM tests passed |"
+echo "# |---|---|---|---|"
+printf '%s\n' "$table" | sed '/^$/d; s/^/# /'
+tap_summary
