@@ -61,11 +61,14 @@ headers_kver()
 		tail -n 1
 }
 
+# A failed DKMS build says only where its log is: show the log.
 install_debs()
 {
-	mkdir "$root/tmp/debs" && cp "$work"/debs/*.deb "$root/tmp/debs/" &&
-		in_root sh -c 'apt-get install -y -q --no-install-recommends \
-			/tmp/debs/s2h-dkms_*.deb /tmp/debs/s2hctl_*.deb'
+	mkdir "$root/tmp/debs" && cp "$work"/debs/*.deb "$root/tmp/debs/" || return 1
+	in_root sh -c 'apt-get install -y -q --no-install-recommends \
+		/tmp/debs/s2h-dkms_*.deb /tmp/debs/s2hctl_*.deb' && return
+	cat "$root/var/lib/dkms/s2h/$version/build/make.log"
+	return 1
 }
 
 ko_built()
