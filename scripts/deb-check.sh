@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 # The Debian packages, as a user gets them: built from a copy of the tree,
 # checked by lintian, installed with apt into a throwaway copy (an overlay)
-# of the cached bookworm chroot, where DKMS must build s2h.ko for the
-# chroot's kernel headers; then purged, which must take the module away.
-# TAP, ending in "N passed, N failed". Needs root (mount, chroot).
+# of the cached chroot of SUITE (default bookworm), where DKMS must build
+# s2h.ko for the chroot's kernel headers; then purged, which must take the
+# module away. TAP, ending in "N passed, N failed". Needs root (mount, chroot).
 #
-# Usage: scripts/deb-check.sh
+# Usage: scripts/deb-check.sh [SUITE]
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 version=$(cat "$top/VERSION")
+suite=${1:-bookworm}
 . "$top/scripts/tap.sh"
 
 work=$(mktemp -d)
@@ -43,7 +44,7 @@ lintian_clean()
 # The cached chroot is the overlay's read-only lower layer: never changed.
 make_root()
 {
-	base=$("$top/scripts/chroot.sh" path bookworm) || return 1
+	base=$("$top/scripts/chroot.sh" path "$suite") || return 1
 	mkdir "$root" "$work/upper" "$work/ovl" &&
 		mount -t overlay overlay \
 			-o "lowerdir=$base,upperdir=$work/upper,workdir=$work/ovl" "$root"
@@ -71,9 +72,15 @@ install_debs()
 	return 1
 }
 
+# s2h.ko, or s2h.ko.xz where the suite's kernel compresses its modules.
+dkms_ko()
+{
+	ls "$root/lib/modules/$kver/updates/dkms/s2h.ko"* 2>/dev/null
+}
+
 ko_built()
 {
-	test -f "$root/lib/modules/$kver/updates/dkms/s2h.ko" &&
+	dkms_ko &&
 		in_root dkms status -m s2h -v "$version" -k "$kver" | grep -q ': installed'
 }
 
@@ -121,7 +128,7 @@ purge_debs()
 
 all_gone()
 {
-	! test -e "$root/lib/modules/$kver/updates/dkms/s2h.ko" &&
+	! dkms_ko &&
 		! test -e "$root/usr/src/s2h-$version" &&
 		! test -e "$root/etc/s2h.conf" &&
 		! test -e "$root/usr/sbin/s2hctl" &&
@@ -137,7 +144,7 @@ fi
 exec 3>&1
 tap_run "dpkg-buildpackage -b: s2h-dkms and s2hctl $version" build_debs
 tap_run "lintian --pedantic: no error, no warning" lintian_clean
-tap_run "an overlay of the cached bookworm chroot" make_root
+tap_run "an overlay of the cached $suite chroot" make_root
 kver=$(headers_kver)
 tap_run "apt install ./s2h-dkms_*.deb ./s2hctl_*.deb in the chroot" install_debs
 tap_run "DKMS built and installed updates/dkms/s2h.ko for $kver" ko_built
