@@ -121,18 +121,28 @@ man_page()
 		in_root bash -n /usr/share/bash-completion/completions/s2hctl
 }
 
-purge_debs()
+# apt_get remove|purge: both packages.
+apt_get()
 {
-	in_root apt-get purge -y -q s2h-dkms s2hctl
+	in_root apt-get "$1" -y -q s2h-dkms s2hctl
 }
 
-all_gone()
+# The packages' files are gone, and DKMS has forgotten s2h for every kernel.
+removed()
 {
-	! dkms_ko &&
-		! test -e "$root/usr/src/s2h-$version" &&
-		! test -e "$root/etc/s2h.conf" &&
-		! test -e "$root/usr/sbin/s2hctl" &&
-		[ -z "$(in_root dkms status -m s2h)" ]
+	! dkms_ko && ! test -e "$root/usr/src/s2h-$version" &&
+		! test -e "$root/usr/sbin/s2hctl" && [ -z "$(in_root dkms status -m s2h)" ]
+}
+
+# A removed package leaves its conffile to the administrator; a purge takes it.
+removed_but_conf()
+{
+	removed && test -f "$root/etc/s2h.conf"
+}
+
+purged()
+{
+	removed && ! test -e "$root/etc/s2h.conf"
 }
 
 echo "TAP version 13"
@@ -153,6 +163,9 @@ tap_run "s2hctl --version: s2hctl $version" tool_version
 tap_run "/etc/s2h.conf is a conffile of s2hctl" conffile
 tap_run "udev rule runs the packaged s2hctl; modules-load.d loads s2h" udev_rule
 tap_run "man page s2hctl(8); bash completion parses" man_page
-tap_run "apt purge s2h-dkms s2hctl" purge_debs
-tap_run "purged: no s2h.ko, no DKMS entry, no sources, no /etc/s2h.conf, no s2hctl" all_gone
+tap_run "apt remove s2h-dkms s2hctl" apt_get remove
+tap_run "removed: no s2h.ko, no DKMS entry, no sources, no s2hctl; /etc/s2h.conf kept" \
+	removed_but_conf
+tap_run "apt purge s2h-dkms s2hctl" apt_get purge
+tap_run "purged: /etc/s2h.conf gone too" purged
 tap_summary
