@@ -3,8 +3,9 @@
 # The Debian packages, as a user gets them: built from a copy of the tree,
 # checked by lintian, installed with apt into a throwaway copy (an overlay)
 # of the cached chroot of SUITE (default bookworm), where DKMS must build
-# s2h.ko for the chroot's kernel headers; then purged, which must take the
-# module away. TAP, ending in "N passed, N failed". Needs root (mount, chroot).
+# s2h.ko for the chroot's kernel headers; then removed, which must take the
+# module away and keep /etc/s2h.conf, and purged. TAP, ending in
+# "N passed, N failed". Needs root (mount, chroot).
 #
 # Usage: scripts/deb-check.sh [SUITE]
 set -u
