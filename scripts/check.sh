@@ -76,6 +76,16 @@ build_guest_bins()
 # the stock kernel only.
 VM_DEBUG_TESTS="sysfs ac-sleep-again kselftest insmod-loop"
 
+# The oldest and the newest Debian kernel always (a fresh machine builds
+# their chroots in about 6 minutes), trixie's when its chroot is cached:
+# CI's hour holds the first two from nothing.
+matrix_suites()
+{
+	echo bookworm
+	ls -d /var/cache/s2h/chroot/trixie-[0-9]* >/dev/null 2>&1 && echo trixie
+	echo sid
+}
+
 # run_vm SUITE TEST...: the VM tests named, or the harness' default set.
 run_vm()
 {
@@ -99,6 +109,7 @@ if [ "$mode" = full ]; then
 	run_vm vm-stress insmod-loop stress
 	run_suite vm-debug env VM_GUEST_BINS="$guest_bins" "$top/selftests/kernel/vm-debug.sh" \
 		$VM_DEBUG_TESTS
+	run_suite matrix "$top/scripts/matrix.sh" $(matrix_suites)
 else
 	run_vm vm sysfs early-wake netlink
 fi

@@ -95,6 +95,14 @@ run_suite()
 		status=$?
 		tap_result $status "$suite: make dkms-install for $kver"
 		[ $status -eq 0 ] || printf '%s\n' "$out" | tail -n 30 | sed 's/^/# /'
+		if out=$("$top/scripts/chroot.sh" run "$root" make -C /root/s2h module KVER="$kver" W=1 2>&1); then
+			warnings=$(printf '%s\n' "$out" | grep -E 'warning:|error:')
+		else
+			warnings=$out
+		fi
+		[ -z "$warnings" ]
+		tap_result $? "$suite: W=1 build with the suite's compiler has no warnings"
+		[ -z "$warnings" ] || printf '%s\n' "$warnings" | tail -n 30 | sed 's/^/# /'
 		if [ $status -eq 0 ]; then
 			installed_module "$root" "$kver"
 			status=$?
