@@ -8,15 +8,18 @@
 #   scripts/chroot.sh run DIR CMD...  run CMD in DIR with /proc, /sys, /dev
 #
 # A chroot holds gcc, make, dkms and the suite's linux-headers-amd64 and
-# linux-image-amd64. It lives in /var/cache/s2h/chroot/SUITE-VERSION, keyed
-# by the version of the suite's linux-image-amd64: when the suite moves to a
-# new kernel, a new chroot replaces the old one. Callers that change a chroot
-# (dkms install, dpkg -i) work on a copy.
+# linux-image-amd64, and the libraries s2hctl's package depends on. It lives
+# in /var/cache/s2h/chroot/SUITE-VERSION-HASH, keyed by the version of the
+# suite's linux-image-amd64 and a hash of the package list: when the suite
+# moves to a new kernel or the list changes, a new chroot replaces the old
+# one. Callers that change a chroot (dkms install, apt install) work on a
+# copy or an overlay.
 set -eu
 
 cache=${S2H_CHROOT_CACHE:-/var/cache/s2h/chroot}
 mirror=${S2H_MIRROR:-http://deb.debian.org/debian}
-packages="gcc make dkms kmod xz-utils linux-headers-amd64 linux-image-amd64"
+packages="gcc make dkms kmod xz-utils linux-headers-amd64 linux-image-amd64 libnl-genl-3-200"
+key=$(echo "$packages" | sha256sum | cut -c1-8)
 
 die()
 {
@@ -67,10 +70,10 @@ create()
 		>>"$cache/$suite.log" 2>&1 ||
 		die "installing $packages in $suite failed, see $cache/$suite.log"
 	run "$tmp" apt-get clean
-	version=$(image_version "$tmp")
-	rm -rf "${cache:?}/$suite-$version"
-	mv "$tmp" "$cache/$suite-$version"
-	echo "$cache/$suite-$version"
+	dir=$cache/$suite-$(image_version "$tmp")-$key
+	rm -rf "$dir"
+	mv "$tmp" "$dir"
+	echo "$dir"
 }
 
 path()
@@ -83,7 +86,7 @@ path()
 	mkdir -p "$cache"
 	exec 9>"$cache/$suite.lock"
 	flock 9
-	current=$(ls -d "$cache/$suite"-[0-9]* 2>/dev/null | sort -V | tail -n 1)
+	current=$(ls -d "$cache/$suite"-[0-9]*-"$key" 2>/dev/null | sort -V | tail -n 1)
 	if [ -n "$current" ]; then
 		want=$(candidate_version "$current")
 		if [ -z "$want" ] || [ "$want" = "$(image_version "$current")" ]; then
@@ -93,7 +96,10 @@ path()
 		echo "chroot.sh: $suite moved to linux-image-amd64 $want" >&2
 	fi
 	new=$(create "$suite")
-	[ -z "$current" ] || rm -rf "$current"
+	# Chroots of other kernels or package lists are stale.
+	for old in "$cache/$suite"-[0-9]*; do
+		[ "$old" = "$new" ] || rm -rf "$old"
+	done
 	echo "$new"
 }
 
