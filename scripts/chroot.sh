@@ -5,6 +5,9 @@
 #
 #   scripts/chroot.sh path SUITE      print the chroot of SUITE (bookworm,
 #                                     trixie, sid), made when missing
+#   scripts/chroot.sh overlay SUITE DIR
+#                                     mount a writable overlay of SUITE's
+#                                     chroot at DIR/root, print DIR/root
 #   scripts/chroot.sh run DIR CMD...  run CMD in DIR with /proc, /sys, /dev
 #
 # A chroot holds gcc, make, dkms and the suite's linux-headers-amd64 and
@@ -12,11 +15,11 @@
 # in /var/cache/s2h/chroot/SUITE-VERSION-HASH, keyed by the version of the
 # suite's linux-image-amd64 and a hash of the package list: when the suite
 # moves to a new kernel or the list changes, a new chroot replaces the old
-# one. Callers that change a chroot (dkms install, apt install) work on a
-# copy or an overlay.
+# one. Callers that change a chroot (dkms install, apt install) do so in an
+# overlay, whose lower layer, the cache, is never written; they unmount it.
 set -eu
 
-cache=${S2H_CHROOT_CACHE:-/var/cache/s2h/chroot}
+cache=${S2H_CACHE:-/var/cache/s2h}/chroot
 mirror=${S2H_MIRROR:-http://deb.debian.org/debian}
 packages="gcc make dkms kmod xz-utils linux-headers-amd64 linux-image-amd64 libnl-genl-3-200"
 key=$(echo "$packages" | sha256sum | cut -c1-8)

@@ -45,10 +45,7 @@ lintian_clean()
 # The cached chroot is the overlay's read-only lower layer: never changed.
 make_root()
 {
-	base=$("$top/scripts/chroot.sh" path "$suite") || return 1
-	mkdir "$root" "$work/upper" "$work/ovl" &&
-		mount -t overlay overlay \
-			-o "lowerdir=$base,upperdir=$work/upper,workdir=$work/ovl" "$root"
+	"$top/scripts/chroot.sh" overlay "$suite" "$work" >/dev/null
 }
 
 in_root()

@@ -6,8 +6,8 @@
 #
 # Usage: scripts/matrix.sh [SUITE...]   (default: bookworm trixie sid)
 #
-# Each suite runs in a copy of its cached chroot (scripts/chroot.sh), where
-# `make dkms-install` runs as a user runs it, so the cache stays clean.
+# Each suite runs in an overlay of its cached chroot (scripts/chroot.sh),
+# where `make dkms-install` runs as a user runs it; the cache stays clean.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +16,16 @@ smoke_tests="sysfs netlink alarm-cycle"
 table=
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/s2h-matrix.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+# Overlays first, so that nothing is removed through them.
+cleanup()
+{
+	for m in "$work"/*/root; do
+		! mountpoint -q "$m" || umount -R "$m"
+	done
+	rm -rf --one-file-system "$work"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
 
 # The tracked files of the checkout, as a user's clone has them.
 copy_checkout()
@@ -84,11 +93,9 @@ run_suite()
 	kver=-
 	build=no
 	tests=-
-	cached=$("$top/scripts/chroot.sh" path "$suite")
-	tap_result $? "$suite: cached chroot ${cached:-missing}"
-	if [ -n "$cached" ]; then
-		root=$work/$suite
-		cp -a "$cached" "$root"
+	root=$("$top/scripts/chroot.sh" overlay "$suite" "$work/$suite")
+	tap_result $? "$suite: an overlay of the cached chroot"
+	if [ -n "$root" ]; then
 		kver=$(suite_kver "$root")
 		copy_checkout "$root/root/s2h"
 		out=$("$top/scripts/chroot.sh" run "$root" make -C /root/s2h dkms-install KVER="$kver" 2>&1)
@@ -112,7 +119,7 @@ run_suite()
 			build=ok
 			run_smoke "$suite" "$kver" "$root"
 		fi
-		rm -rf "$root"
+		umount "$root"
 	fi
 	table="$table
 | $suite | $kver | $build | $tests |"
