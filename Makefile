@@ -10,6 +10,7 @@
 # make deb          s2h-dkms_*.deb and s2hctl_*.deb here, built in a copy of the tree
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
+# make check-debug  KUnit and the whole VM suite on the debug kernel (KASAN, lockdep, ...)
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
 # make matrix      DKMS build and VM smoke tests on the kernels of Debian 12, 13 and sid
 #                   (SUITES="bookworm sid" for some), in cached debootstrap chroots
@@ -25,7 +26,7 @@ SRC := $(CURDIR)
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
-	check-quick lint docs demo deps matrix dkms-src deb
+	check-quick check-debug lint docs demo deps matrix dkms-src deb
 
 all: module tools
 
@@ -96,6 +97,9 @@ check: deps
 
 check-quick: deps
 	scripts/check.sh $(TEST_KVER) quick
+
+check-debug: deps
+	scripts/check.sh $(TEST_KVER) debug
 
 matrix: deps
 	scripts/matrix.sh $(SUITES)

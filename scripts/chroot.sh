@@ -106,12 +106,21 @@ path()
 	echo "$new"
 }
 
+overlay()
+{
+	base=$(path "$1")
+	mkdir -p "$2/root" "$2/upper" "$2/ovl"
+	mount -t overlay overlay -o "lowerdir=$base,upperdir=$2/upper,workdir=$2/ovl" "$2/root"
+	echo "$2/root"
+}
+
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, mount)"
-[ $# -ge 2 ] || die "usage: chroot.sh path SUITE | run DIR CMD..."
+[ $# -ge 2 ] || die "usage: chroot.sh path SUITE | overlay SUITE DIR | run DIR CMD..."
 cmd=$1
 shift
 case $cmd in
 path)	path "$1" ;;
+overlay) overlay "$@" ;;
 run)	run "$@" ;;
 *)	die "unknown command '$cmd'" ;;
 esac

@@ -29,7 +29,7 @@
 
 VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
-: "${VM_CACHE:=/var/cache/s2h/vm}"
+: "${VM_CACHE:=${S2H_CACHE:-/var/cache/s2h}/vm}"
 : "${VM_MEM:=512}"
 : "${VM_TEST_TIMEOUT:=420}"	# seconds for one test group, all boots
 VM_VIRTIO_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk"
