@@ -128,11 +128,11 @@ write_ok()
 	fi
 }
 
-# write_fails ERRNO FILE VALUE [USER]: the write fails with ERRNO and the
-# value stays what it was.
-write_fails()
+# write_refused ERRNO FILE VALUE [USER] [KEEP]: the write fails with ERRNO;
+# with KEEP, the file reads the same after it (a setting kept its value).
+write_refused()
 {
-	local errno=$1 file=$2 value=$3 user=${4:-root} before err after
+	local errno=$1 file=$2 value=$3 user=${4:-root} keep=${5:-} before err after
 	local desc="${file#$S2H/} rejects '$value' with $errno"
 
 	[ "$user" = root ] || desc="$desc for user $user"
@@ -141,13 +141,26 @@ write_fails()
 		not_ok "$desc (the write succeeded)"
 		return
 	fi
-	after=$(cat "$file" 2>&1)
 	case $err in
 	*"$(errno_text "$errno")"*)
-		is "$after" "$before" "$desc, keeps '$before'" ;;
+		;;
 	*)
-		not_ok "$desc (got: $err)" ;;
+		not_ok "$desc (got: $err)"
+		return ;;
 	esac
+	if [ -z "$keep" ]; then
+		ok "$desc"
+		return
+	fi
+	after=$(cat "$file" 2>&1)
+	is "$after" "$before" "$desc, keeps '$before'"
+}
+
+# write_fails ERRNO FILE VALUE [USER]: the write fails with ERRNO and the
+# setting keeps its value.
+write_fails()
+{
+	write_refused "$1" "$2" "$3" "${4:-root}" keep
 }
 
 # wait_for FILE VALUE TIMEOUT DESC: poll FILE until it reads VALUE.
