@@ -10,10 +10,11 @@
 #                                     chroot at DIR/root, print DIR/root
 #   scripts/chroot.sh run DIR CMD...  run CMD in DIR with /proc, /sys, /dev
 #
-# A chroot holds gcc, make, dkms and the suite's linux-headers-amd64 and
-# linux-image-amd64, and the libraries s2hctl's package depends on. It lives
-# in /var/cache/s2h/chroot/SUITE-VERSION-HASH, keyed by the version of the
-# suite's linux-image-amd64 and a hash of the package list: when the suite
+# A chroot holds gcc, make, dkms, the suite's linux-headers-amd64, the
+# libraries s2hctl's package depends on, and the files of the kernel image
+# that goes with the headers. It lives in
+# /var/cache/s2h/chroot/SUITE-VERSION-HASH, keyed by the version of the
+# suite's linux-headers-amd64 and a hash of the package list: when the suite
 # moves to a new kernel or the list changes, a new chroot replaces the old
 # one. Callers that change a chroot (dkms install, apt install) do so in an
 # overlay, whose lower layer, the cache, is never written; they unmount it.
@@ -21,7 +22,7 @@ set -eu
 
 cache=${S2H_CACHE:-/var/cache/s2h}/chroot
 mirror=${S2H_MIRROR:-http://deb.debian.org/debian}
-packages="gcc make dkms kmod xz-utils linux-headers-amd64 linux-image-amd64 libnl-genl-3-200"
+packages="gcc make dkms kmod xz-utils linux-headers-amd64 libnl-genl-3-200"
 key=$(echo "$packages" | sha256sum | cut -c1-8)
 
 die()
@@ -47,19 +48,36 @@ run()
 	return $status
 }
 
-image_version()
+headers_version()
 {
-	chroot "$1" dpkg-query -W -f '${Version}' linux-image-amd64
+	chroot "$1" dpkg-query -W -f '${Version}' linux-headers-amd64
 }
 
-# The candidate version of linux-image-amd64 in the suite, as the existing
+# The candidate version of linux-headers-amd64 in the suite, as the existing
 # chroot's apt sees it after an update; empty when the mirror is unreachable,
 # so an offline machine keeps using its cache.
 candidate_version()
 {
 	run "$1" apt-get update -qq >/dev/null 2>&1 || return 0
-	chroot "$1" apt-cache policy linux-image-amd64 | sed -n 's/^ *Candidate: //p'
+	chroot "$1" apt-cache policy linux-headers-amd64 | sed -n 's/^ *Candidate: //p'
 }
+
+# The image of the kernel the headers are for, unpacked rather than
+# installed: the VM boots it with an initramfs of its own, and installing
+# it would pull in initramfs-tools or dracut and build an initramfs (sid's
+# also pulls in systemd) for nothing. From 7.x the image package is empty
+# and depends on linux-binary-KVER and linux-modules-KVER: those too.
+extract_image='set -e
+	kver=$(ls /usr/src | sed -n "s/^linux-headers-\(.*-amd64\)$/\1/p" | sort -V | tail -n 1)
+	parts=$(apt-cache depends "linux-image-$kver" |
+		sed -n "s/^ *Depends: \(linux-[a-z]*-$kver\)$/\1/p")
+	mkdir /tmp/image
+	cd /tmp/image
+	apt-get download -q "linux-image-$kver" $parts
+	for deb in *.deb; do dpkg-deb -x "$deb" /; done
+	cd /
+	rm -r /tmp/image
+	depmod "$kver"'
 
 create()
 {
@@ -72,8 +90,10 @@ create()
 	run "$tmp" apt-get install -y -q --no-install-recommends $packages \
 		>>"$cache/$suite.log" 2>&1 ||
 		die "installing $packages in $suite failed, see $cache/$suite.log"
+	run "$tmp" sh -c "$extract_image" >>"$cache/$suite.log" 2>&1 ||
+		die "unpacking the kernel image in $suite failed, see $cache/$suite.log"
 	run "$tmp" apt-get clean
-	dir=$cache/$suite-$(image_version "$tmp")-$key
+	dir=$cache/$suite-$(headers_version "$tmp")-$key
 	rm -rf "$dir"
 	mv "$tmp" "$dir"
 	echo "$dir"
@@ -92,11 +112,11 @@ path()
 	current=$(ls -d "$cache/$suite"-[0-9]*-"$key" 2>/dev/null | sort -V | tail -n 1)
 	if [ -n "$current" ]; then
 		want=$(candidate_version "$current")
-		if [ -z "$want" ] || [ "$want" = "$(image_version "$current")" ]; then
+		if [ -z "$want" ] || [ "$want" = "$(headers_version "$current")" ]; then
 			echo "$current"
 			return
 		fi
-		echo "chroot.sh: $suite moved to linux-image-amd64 $want" >&2
+		echo "chroot.sh: $suite moved to linux-headers-amd64 $want" >&2
 	fi
 	new=$(create "$suite")
 	# Chroots of other kernels or package lists are stale.

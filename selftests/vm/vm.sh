@@ -77,7 +77,7 @@ vm_cleanup()
 # whenever a package with a trigger installs.
 vm_find_kernel()
 {
-	local v cache
+	local v cache image
 
 	# A kernel built here (the debug kernel): its image, virtio built in.
 	if [ -n "${VM_KERNEL_IMAGE:-}" ]; then
@@ -101,8 +101,11 @@ vm_find_kernel()
 
 	cache=$VM_CACHE/$KVER
 	mkdir -p "$cache" || vm_die "cannot create $cache"
-	if [ -r "${VM_ROOT:-}/boot/vmlinuz-$KVER" ] && ! cmp -s "${VM_ROOT:-}/boot/vmlinuz-$KVER" "$cache/vmlinuz"; then
-		cp "${VM_ROOT:-}/boot/vmlinuz-$KVER" "$cache/vmlinuz.tmp" || vm_die "cannot copy ${VM_ROOT:-}/boot/vmlinuz-$KVER"
+	image=${VM_ROOT:-}/boot/vmlinuz-$KVER
+	# Debian's 7.x packages ship it beside the modules, for linux-base to copy.
+	[ -r "$image" ] || image=${VM_ROOT:-}/lib/modules/$KVER/vmlinuz
+	if [ -r "$image" ] && ! cmp -s "$image" "$cache/vmlinuz"; then
+		cp "$image" "$cache/vmlinuz.tmp" || vm_die "cannot copy $image"
 		mv "$cache/vmlinuz.tmp" "$cache/vmlinuz" || vm_die "cannot write $cache/vmlinuz"
 	fi
 	[ -r "$cache/vmlinuz" ] || vm_die "no kernel image for $KVER"
