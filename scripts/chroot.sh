@@ -67,6 +67,8 @@ candidate_version()
 # it would pull in initramfs-tools or dracut and build an initramfs (sid's
 # also pulls in systemd) for nothing. From 7.x the image package is empty
 # and depends on linux-binary-KVER and linux-modules-KVER: those too.
+# --keep-directory-symlink: bookworm's package has /lib, a symlink to
+# usr/lib in the chroot, which a plain dpkg-deb -x replaces by a directory.
 extract_image='set -e
 	kver=$(ls /usr/src | sed -n "s/^linux-headers-\(.*-amd64\)$/\1/p" | sort -V | tail -n 1)
 	parts=$(apt-cache depends "linux-image-$kver" |
@@ -74,7 +76,9 @@ extract_image='set -e
 	mkdir /tmp/image
 	cd /tmp/image
 	apt-get download -q "linux-image-$kver" $parts
-	for deb in *.deb; do dpkg-deb -x "$deb" /; done
+	for deb in *.deb; do
+		dpkg-deb --fsys-tarfile "$deb" | tar -x --keep-directory-symlink -C /
+	done
 	cd /
 	rm -r /tmp/image
 	depmod "$kver"'
