@@ -11,6 +11,7 @@
 # make check-quick  the static checks and the quick VM tests
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
 # make docs         check Documentation/*.rst and render the cycle diagram (Documentation/output/)
+# make bench        s2h against systemd's suspend-then-hibernate in the same VM (bench/results/)
 # make clean
 
 KVER ?= $(shell uname -r)
@@ -22,7 +23,7 @@ SRC := $(CURDIR)
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
-	check-quick lint docs demo deps
+	check-quick lint docs demo bench deps
 
 all: module tools
 
@@ -89,3 +90,6 @@ docs: deps
 demo: deps
 	$(MAKE) module KVER=$(TEST_KVER)
 	selftests/vm/demo.sh
+
+bench: deps
+	KVER=$(TEST_KVER) bench/bench.sh

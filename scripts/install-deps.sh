@@ -9,7 +9,7 @@ packages="make gcc perl kmod cpio gzip socat util-linux
 	qemu-system-x86 busybox-static sparse dkms
 	python3-yaml libnl-genl-3-dev pkg-config
 	flex bison bc libelf-dev libssl-dev
-	python3-docutils graphviz"
+	python3-docutils graphviz debootstrap"
 
 missing=
 for pkg in $packages; do

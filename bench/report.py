@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Turn the logs of bench.sh's runs into bench/results/: bench.md (the
+table), timeline.svg (one cycle of each on one time axis), runs.json (every
+run's figures).  Fails when a run did not hibernate and resume.
+
+Clocks: the host's QMP event stamps give the time in S3 (the guest's clock
+stands still there); the guest's kernel log, sent after the resume, gives
+what happens between the wake and the hibernation, to the microsecond."""
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+DMESG = re.compile(r'^S2H-DMESG: \[\s*(\d+\.\d+)\] (.*)$')
+EVENT = re.compile(r'"seconds": (\d+), "microseconds": (\d+)\}, "event": "([A-Z_]+)"')
+WAKE_LINE = 'ACPI: PM: Low-level resume complete'
+
+
+class RunError(Exception):
+    pass
+
+
+def read_lines(path):
+    try:
+        with open(path, errors='replace') as f:
+            return [line.rstrip('\r\n') for line in f]
+    except FileNotFoundError:
+        return []
+
+
+def qmp_events(boot_dir):
+    out = []
+    for line in read_lines(os.path.join(boot_dir, 'qmp.log')):
+        m = EVENT.search(line)
+        if m:
+            out.append((int(m.group(1)) + int(m.group(2)) / 1e6, m.group(3)))
+    return out
+
+
+def bench_lines(boot_dir):
+    """The "S2H-BENCH: KEY VALUE..." reports, as (key, rest) pairs."""
+    out = []
+    for line in read_lines(os.path.join(boot_dir, 'tap.log')):
+        if line.startswith('S2H-BENCH: '):
+            key, _, rest = line[len('S2H-BENCH: '):].partition(' ')
+            out.append((key, rest))
+    return out
+
+
+def dmesg(boot_dir):
+    out = []
+    for line in read_lines(os.path.join(boot_dir, 'tap.log')):
+        m = DMESG.match(line)
+        if m:
+            out.append((float(m.group(1)), m.group(2)))
+    return out
+
+
+def last_before(log, text, t_end):
+    found = [t for t, msg in log if text in msg and t <= t_end]
+    return found[-1] if found else None
+
+
+def first(log, text):
+    found = [t for t, msg in log if text in msg]
+    return found[0] if found else None
+
+
+def parse_run(run_dir, mode, n, delay):
+    boot1 = os.path.join(run_dir, f'{mode}-{n}.boot1')
+    boot2 = os.path.join(run_dir, f'{mode}-{n}.boot2')
+    ev1 = qmp_events(boot1)
+    log = dmesg(boot2)
+    reports = bench_lines(boot1) + bench_lines(boot2)
+    name = f'{mode} run {n}'
+
+    errors = [rest for key, rest in reports if key == 'error']
+    if errors:
+        raise RunError(f'{name}: guest error: {"; ".join(errors)}')
+    if mode == 'systemd' and any(key == 'stayed_awake' for key, _ in reports):
+        return stayed_awake(boot1, ev1, reports, mode, n, delay)
+    t_entry = first(log, 'PM: hibernation: hibernation entry')
+    if t_entry is None or not any(e == 'SUSPEND_DISK' for _, e in ev1):
+        raise RunError(f'{name}: did not hibernate (no hibernation entry in the '
+                       f'kernel log, or no SUSPEND_DISK from QEMU)')
+    if first(log, 'PM: hibernation: hibernation exit') is None:
+        raise RunError(f'{name}: hibernated but did not resume')
+
+    suspends = [t for t, e in ev1 if e == 'SUSPEND']
+    wakes = [t for t, e in ev1 if e == 'WAKEUP']
+    if not suspends or not wakes:
+        raise RunError(f'{name}: no SUSPEND/WAKEUP events from QEMU')
+    off = next(t for t, e in ev1 if e == 'SUSPEND_DISK')
+    t_wake = last_before(log, WAKE_LINE, t_entry)
+    t_exit = last_before(log, 'PM: suspend exit', t_entry)
+    t_sus = first(log, 'PM: suspend entry')
+    t_sus_exit = first(log, 'PM: suspend exit')
+    t_lowlevel = first(log, WAKE_LINE)
+    r = {
+        'mode': mode, 'run': n, 'hibernated': True,
+        'suspend_rounds': len(suspends),
+        # host clock: the first suspend to the wake that led to hibernation
+        'slept_s': wakes[-1] - suspends[0],
+        'alarm_error_s': wakes[-1] - suspends[0] - delay,
+        # guest clock: from the wake to hibernation entry
+        'wake_to_entry_ms': (t_entry - t_wake) * 1e3,
+        'exit_to_entry_ms': (t_entry - t_exit) * 1e3,
+        # the first suspend and resume, in the kernel: its clock stops in S3
+        'suspend_ms': None, 'resume_ms': None,
+        'timeline': {
+            'suspend': 0.0,
+            'wakes': [w - suspends[0] for w in wakes],
+            'suspends': [s - suspends[0] for s in suspends],
+            'entry': wakes[-1] - suspends[0] + (t_entry - t_wake),
+            'off': off - suspends[0],
+        },
+    }
+    if t_sus is not None and t_lowlevel is not None and t_sus_exit is not None:
+        prep = last_before(log, 'ACPI: PM: Preparing to enter system sleep state', t_lowlevel)
+        if prep is not None:
+            r['suspend_ms'] = (prep - t_sus) * 1e3
+        r['resume_ms'] = (t_sus_exit - t_lowlevel) * 1e3
+    over = {}
+    for key, rest in reports:
+        if key == 'overhead' and not rest.startswith('#'):
+            f = rest.split()
+            over[f[0]] = {'count': int(f[1]), 'last_ns': int(f[2]),
+                          'max_ns': int(f[3]), 'total_ns': int(f[4])}
+    if over:
+        r['overhead'] = over
+    r['reports'] = [[k, v] for k, v in reports if k not in ('overhead',)]
+    return r
+
+
+def stayed_awake(boot1, ev1, reports, mode, n, delay):
+    """A systemd run woken by its alarm that did not hibernate: how early
+    the wake came, and what systemd said."""
+    suspends = [t for t, e in ev1 if e == 'SUSPEND']
+    wakes = [t for t, e in ev1 if e == 'WAKEUP']
+    if not suspends or not wakes:
+        raise RunError(f'{mode} run {n}: stayed awake, but never suspended')
+    return {
+        'mode': mode, 'run': n, 'hibernated': False,
+        'suspend_rounds': len(suspends),
+        'slept_s': wakes[-1] - suspends[0],
+        'alarm_error_s': wakes[-1] - suspends[0] - delay,
+        'journal': [v for k, v in reports if k == 'journal'],
+        'log': [m for _, m in dmesg(boot1)],
+    }
+
+
+def size_of(ko):
+    out = subprocess.run(['size', ko], capture_output=True, text=True, check=True).stdout
+    text, data, bss = out.splitlines()[1].split()[:3]
+    return int(text), int(data), int(bss)
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float('nan')
+
+
+def span(xs, fmt):
+    if not xs:
+        return 'n/a'
+    return f'{fmt.format(med(xs))} ({fmt.format(min(xs))} .. {fmt.format(max(xs))})'
+
+
+def control_figures(runs):
+    """From the first s2h run that measured them."""
+    for r in runs:
+        rep = dict((k, v) for k, v in r['reports'] if k != 'nltest')
+        nl = [v for k, v in r['reports'] if k == 'nltest']
+        if 'show_us' in rep:
+            def rate(label):
+                for line in nl:
+                    if label in line:
+                        return float(line.split(':')[1].split()[0])
+                return float('nan')
+            fp = rep.get('footprint', '').split()
+            return {
+                'show_ms': int(rep['show_us']) / 1e3,
+                'show_json_ms': int(rep['show_json_us']) / 1e3,
+                'sysfs_all_ms': (int(rep['sysfs_cat_us']) / 1e3
+                                 if rep.get('sysfs_cat_us') else float('nan')),
+                'get_per_s': rate('GET round trips'),
+                'set_per_s': rate('SET round trips'),
+                'sysfs12_per_s': rate('all 12 files'),
+                'sysfs2_per_s': rate('enabled + delay_sec'),
+                'footprint': dict(zip(fp[0::2], fp[1::2])),
+            }
+    return {}
+
+
+def table(s2h, sysd, awake, delay, kver, ko):
+    lat = [r['wake_to_entry_ms'] for r in s2h]
+    lat_sd = [r['wake_to_entry_ms'] for r in sysd]
+    ex = [r['exit_to_entry_ms'] for r in s2h]
+    ex_sd = [r['exit_to_entry_ms'] for r in sysd]
+    err = [r['alarm_error_s'] for r in s2h]
+    err_sd = [r['alarm_error_s'] for r in sysd]
+    aw = [r['alarm_error_s'] for r in awake]
+    extra = sum(r['suspend_rounds'] > 1 for r in s2h)
+    extra_sd = sum(r['suspend_rounds'] > 1 for r in sysd)
+    cyc = [(o['suspend_prepare']['total_ns'] + o['post_suspend']['total_ns'])
+           / max(o['suspend_prepare']['count'], 1) / 1e3
+           for o in (r.get('overhead') for r in s2h) if o]
+    sr = [r['suspend_ms'] + r['resume_ms'] for r in s2h
+          if r['suspend_ms'] is not None and r['resume_ms'] is not None]
+    pre = [r['overhead']['suspend_prepare']['max_ns'] / 1e3 for r in s2h if 'overhead' in r]
+    post = [r['overhead']['post_suspend']['max_ns'] / 1e3 for r in s2h if 'overhead' in r]
+    c = control_figures(s2h)
+    text, data, bss = size_of(ko)
+    fp = c.get('footprint', {})
+    n, n_sd = len(s2h), len(sysd)
+    ratio = med(lat_sd) / med(lat) if lat and med(lat) > 0 else float('nan')
+    ratio_ex = med(ex_sd) / med(ex) if ex and med(ex) > 0 else float('nan')
+    rows = [
+        '| figure | s2h | systemd 252 | |',
+        '|---|---|---|---|',
+        f'| wake -> hibernation entry, ms (median (min .. max), from "Low-level resume complete") '
+        f'| {span(lat, "{:.1f}")} | {span(lat_sd, "{:.1f}")} | systemd / s2h = **{ratio:.0f}x** |',
+        f'| "PM: suspend exit" -> hibernation entry, ms | {span(ex, "{:.1f}")} '
+        f'| {span(ex_sd, "{:.1f}")} | {ratio_ex:.0f}x |',
+        f'| suspended before hibernating - {delay} s, s (QMP SUSPEND -> WAKEUP) '
+        f'| {span(err, "{:+.2f}")} | {span(err_sd, "{:+.2f}")} | error, median (min .. max) |',
+        f'| alarm wakes that hibernated | {n} of {n} | {n_sd} of {n_sd + len(awake)} '
+        f'| systemd stayed awake after {len(awake)}: woken {span(aw, "{:+.2f}")} s '
+        f'from the delay, before its timer was due |',
+        f'| runs that needed an extra suspend round | {extra} of {n} | {extra_sd} of {n_sd} '
+        f'| woken by the alarm, slept again |',
+        f'| s2h notifier callbacks per suspend+resume, us | {span(cyc, "{:.0f}")} | - '
+        f'| max prepare {max(pre, default=0):.0f} us, post {max(post, default=0):.0f} us |',
+        f'| whole suspend + resume in the kernel, ms | {span(sr, "{:.0f}")} | - '
+        f'| s2h share {100 * med(cyc) / 1e3 / med(sr):.2f} % |' if sr and cyc else
+        '| whole suspend + resume in the kernel, ms | n/a | - | |',
+        f'| `s2hctl show` wall time, ms (mean of 50) | {c.get("show_ms", float("nan")):.1f} | - '
+        f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", float("nan")):.1f} ms |',
+        f'| netlink GET / SET round trips per s | {c.get("get_per_s", 0):.0f} / '
+        f'{c.get("set_per_s", 0):.0f} | - | reading the 12 sysfs files a GET holds: '
+        f'{c.get("sysfs12_per_s", 0):.0f}/s, 2 files: {c.get("sysfs2_per_s", 0):.0f}/s |',
+        f'| s2h.ko text / data / bss, bytes (size) | {text} / {data} / {bss} | - '
+        f'| loaded: {fp.get("coresize", "?")} B, slab +{fp.get("slab_kb", "?")} kB at load |',
+    ]
+    head = (f'{n} runs of each, alternating, in one `make bench`: Debian kernel {kver}, '
+            f'QEMU TCG, 1 vCPU, S3, delay {delay} s.')
+    return head, rows
+
+
+def svg_timeline(s2h, sysd, delay):
+    """One cycle of each, t=0 at its suspend."""
+    runs = [('s2h', s2h[0]), ('systemd 252', sysd[0])]
+    t_max = max(r['timeline']['off'] for _, r in runs) + 2
+    left, width, row_h = 110, 760, 46
+    x = lambda t: left + (t + 2) / (t_max + 2) * width
+    height = 40 + row_h * len(runs) + 60
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 30}" '
+           f'height="{height}" font-family="sans-serif" font-size="12">',
+           f'<text x="{left}" y="16">one cycle of each, delay {delay} s; t = 0 at the '
+           f'suspend (QEMU SUSPEND event)</text>']
+    colors = {'awake': '#9ecae1', 's3': '#31a354', 'decide': '#de2d26',
+              'image': '#fd8d3c', 'off': '#bdbdbd'}
+    for i, (label, r) in enumerate(runs):
+        tl = r['timeline']
+        y = 30 + i * row_h
+        segs = [('awake', -2, 0)]
+        for j, s in enumerate(tl['suspends']):
+            w = next((w for w in tl['wakes'] if w >= s), tl['off'])
+            segs.append(('s3', s, w))
+            nxt = tl['suspends'][j + 1] if j + 1 < len(tl['suspends']) else tl['entry']
+            segs.append(('decide' if nxt == tl['entry'] else 'awake', w, nxt))
+        segs.append(('image', tl['entry'], tl['off']))
+        segs.append(('off', tl['off'], t_max))
+        out.append(f'<text x="4" y="{y + 20}">{label}</text>')
+        for kind, a, b in segs:
+            out.append(f'<rect x="{x(a):.1f}" y="{y}" width="{max(x(b) - x(a), 1):.1f}" '
+                       f'height="28" fill="{colors[kind]}"/>')
+        out.append(f'<text x="{x(tl["entry"]) + 3:.1f}" y="{y + 42}" font-size="10">'
+                   f'wake -> hibernation entry {r["wake_to_entry_ms"]:.1f} ms; '
+                   f'power-off at {tl["off"]:.1f} s</text>')
+    ya = 30 + row_h * len(runs) + 8
+    out.append(f'<line x1="{x(-2)}" y1="{ya}" x2="{x(t_max)}" y2="{ya}" stroke="black"/>')
+    for t in range(0, int(t_max) + 1, 5):
+        out.append(f'<line x1="{x(t):.1f}" y1="{ya}" x2="{x(t):.1f}" y2="{ya + 4}" stroke="black"/>')
+        out.append(f'<text x="{x(t) - 6:.1f}" y="{ya + 16}" font-size="10">{t} s</text>')
+    lx = left
+    for kind, name in (('awake', 'running'), ('s3', 'suspended (S3)'),
+                       ('decide', 'woken, deciding'), ('image', 'hibernating (image)'),
+                       ('off', 'powered off')):
+        out.append(f'<rect x="{lx}" y="{ya + 28}" width="12" height="12" fill="{colors[kind]}"/>')
+        out.append(f'<text x="{lx + 16}" y="{ya + 38}">{name}</text>')
+        lx += 150
+    out.append('</svg>')
+    return '\n'.join(out) + '\n'
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--delay', type=int, required=True)
+    ap.add_argument('--kver', required=True)
+    ap.add_argument('--ko', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('run_dir')
+    a = ap.parse_args()
+
+    names = sorted({d.rsplit('.boot', 1)[0] for d in os.listdir(a.run_dir)},
+                   key=lambda s: (s.split('-')[0], int(s.split('-')[1])))
+    runs, failed = [], []
+    for name in names:
+        mode, n = name.split('-')
+        try:
+            runs.append(parse_run(a.run_dir, mode, int(n), a.delay))
+        except RunError as e:
+            failed.append(str(e))
+    s2h = [r for r in runs if r['mode'] == 's2h']
+    sysd = [r for r in runs if r['mode'] == 'systemd' and r['hibernated']]
+    awake = [r for r in runs if not r['hibernated']]
+    with open(os.path.join(a.out, 'runs.json'), 'w') as f:
+        json.dump({'runs': runs, 'failed': failed}, f, indent=1)
+    for msg in failed:
+        print(f'bench: FAILED: {msg}', file=sys.stderr)
+    if failed:
+        print('bench: FAILED: not every run hibernated and resumed; no table written',
+              file=sys.stderr)
+        return 1
+    if not s2h or not sysd:
+        print(f'bench: FAILED: no hibernation to measure: s2h {len(s2h)}, '
+              f'systemd {len(sysd)} of {len(sysd) + len(awake)} runs', file=sys.stderr)
+        return 1
+    head, rows = table(s2h, sysd, awake, a.delay, a.kver, a.ko)
+    with open(os.path.join(a.out, 'bench.md'), 'w') as f:
+        f.write(head + '\n\n' + '\n'.join(rows) + '\n')
+    with open(os.path.join(a.out, 'timeline.svg'), 'w') as f:
+        f.write(svg_timeline(s2h, sysd, a.delay))
+    print(head + '\n\n' + '\n'.join(rows))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
