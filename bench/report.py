@@ -183,6 +183,7 @@ def control_figures(runs):
                 return float('nan')
             fp = rep.get('footprint', '').split()
             return {
+                'calibration_us': int(rep.get('calibration_us') or 0),
                 'show_ms': int(rep['show_us']) / 1e3,
                 'show_json_ms': int(rep['show_json_us']) / 1e3,
                 'sysfs_all_ms': (int(rep['sysfs_cat_us']) / 1e3
@@ -196,7 +197,7 @@ def control_figures(runs):
     return {}
 
 
-def table(s2h, sysd, awake, delay, kver, ko):
+def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
     lat = [r['wake_to_entry_ms'] for r in s2h]
     lat_sd = [r['wake_to_entry_ms'] for r in sysd]
     ex = [r['exit_to_entry_ms'] for r in s2h]
@@ -209,11 +210,14 @@ def table(s2h, sysd, awake, delay, kver, ko):
     cyc = [(o['suspend_prepare']['total_ns'] + o['post_suspend']['total_ns'])
            / max(o['suspend_prepare']['count'], 1) / 1e3
            for o in (r.get('overhead') for r in s2h) if o]
-    sr = [r['suspend_ms'] + r['resume_ms'] for r in s2h
-          if r['suspend_ms'] is not None and r['resume_ms'] is not None]
+    def whole(runs):
+        return [r['suspend_ms'] + r['resume_ms'] for r in runs
+                if r['suspend_ms'] is not None and r['resume_ms'] is not None]
+    sr, sr_sd = whole(s2h), whole(sysd)
     pre = [r['overhead']['suspend_prepare']['max_ns'] / 1e3 for r in s2h if 'overhead' in r]
     post = [r['overhead']['post_suspend']['max_ns'] / 1e3 for r in s2h if 'overhead' in r]
     c = control_figures(s2h)
+    slowdown = (c.get('calibration_us', 0) / host_calib_us) if host_calib_us else float('nan')
     text, data, bss = size_of(ko)
     fp = c.get('footprint', {})
     n, n_sd = len(s2h), len(sysd)
@@ -234,10 +238,14 @@ def table(s2h, sysd, awake, delay, kver, ko):
         f'| runs that needed an extra suspend round | {extra} of {n} | {extra_sd} of {n_sd} '
         f'| woken by the alarm, slept again |',
         f'| s2h notifier callbacks per suspend+resume, us | {span(cyc, "{:.0f}")} | - '
-        f'| max prepare {max(pre, default=0):.0f} us, post {max(post, default=0):.0f} us |',
-        f'| whole suspend + resume in the kernel, ms | {span(sr, "{:.0f}")} | - '
-        f'| s2h share {100 * med(cyc) / 1e3 / med(sr):.2f} % |' if sr and cyc else
-        '| whole suspend + resume in the kernel, ms | n/a | - | |',
+        f'| max prepare {max(pre, default=0):.0f} us, post {max(post, default=0):.0f} us; '
+        f'TCG ran a bash loop {slowdown:.0f}x slower than the host: '
+        f'~{med(cyc) / slowdown:.0f} us at host speed |',
+        f'| whole suspend + resume in the kernel, ms ("suspend entry" -> "Preparing to enter", '
+        f'"Low-level resume complete" -> "suspend exit") | {span(sr, "{:.0f}")} '
+        f'| {span(sr_sd, "{:.0f}")} | s2h callbacks: {100 * med(cyc) / 1e3 / med(sr):.1f} % '
+        f'of it |' if sr and cyc else
+        '| whole suspend + resume in the kernel, ms | n/a | n/a | |',
         f'| `s2hctl show` wall time, ms (mean of 50) | {c.get("show_ms", float("nan")):.1f} | - '
         f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", float("nan")):.1f} ms |',
         f'| netlink GET / SET round trips per s | {c.get("get_per_s", 0):.0f} / '
@@ -303,6 +311,7 @@ def main():
     ap.add_argument('--delay', type=int, required=True)
     ap.add_argument('--kver', required=True)
     ap.add_argument('--ko', required=True)
+    ap.add_argument('--host-calibration-us', type=float, default=0)
     ap.add_argument('--out', required=True)
     ap.add_argument('run_dir')
     a = ap.parse_args()
@@ -331,7 +340,7 @@ def main():
         print(f'bench: FAILED: no hibernation to measure: s2h {len(s2h)}, '
               f'systemd {len(sysd)} of {len(sysd) + len(awake)} runs', file=sys.stderr)
         return 1
-    head, rows = table(s2h, sysd, awake, a.delay, a.kver, a.ko)
+    head, rows = table(s2h, sysd, awake, a.delay, a.kver, a.ko, a.host_calibration_us)
     with open(os.path.join(a.out, 'bench.md'), 'w') as f:
         f.write(head + '\n\n' + '\n'.join(rows) + '\n')
     with open(os.path.join(a.out, 'timeline.svg'), 'w') as f:
