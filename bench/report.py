@@ -226,10 +226,11 @@ def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
     rows = [
         '| figure | s2h | systemd 252 | |',
         '|---|---|---|---|',
-        f'| wake -> hibernation entry, ms (median (min .. max), from "Low-level resume complete") '
-        f'| {span(lat, "{:.1f}")} | {span(lat_sd, "{:.1f}")} | systemd / s2h = **{ratio:.0f}x** |',
-        f'| "PM: suspend exit" -> hibernation entry, ms | {span(ex, "{:.1f}")} '
-        f'| {span(ex_sd, "{:.1f}")} | {ratio_ex:.0f}x |',
+        f'| "PM: suspend exit" -> "hibernation entry", ms, median (min .. max) '
+        f'| {span(ex, "{:.1f}")} | {span(ex_sd, "{:.1f}")} | systemd / s2h = **{ratio_ex:.0f}x** |',
+        f'| RTC wake ("Low-level resume complete") -> "hibernation entry", ms '
+        f'| {span(lat, "{:.1f}")} | {span(lat_sd, "{:.1f}")} | {ratio:.1f}x: the kernel\'s '
+        f'device resume, the same for both, comes first |',
         f'| suspended before hibernating - {delay} s, s (QMP SUSPEND -> WAKEUP) '
         f'| {span(err, "{:+.2f}")} | {span(err_sd, "{:+.2f}")} | error, median (min .. max) |',
         f'| alarm wakes that hibernated | {n} of {n} | {n_sd} of {n_sd + len(awake)} '
@@ -246,7 +247,7 @@ def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
         f'| {span(sr_sd, "{:.0f}")} | s2h callbacks: {100 * med(cyc) / 1e3 / med(sr):.1f} % '
         f'of it |' if sr and cyc else
         '| whole suspend + resume in the kernel, ms | n/a | n/a | |',
-        f'| `s2hctl show` wall time, ms (mean of 50) | {c.get("show_ms", float("nan")):.1f} | - '
+        f'| `s2hctl show` wall time, ms (mean of 20) | {c.get("show_ms", float("nan")):.1f} | - '
         f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", float("nan")):.1f} ms |',
         f'| netlink GET / SET round trips per s | {c.get("get_per_s", 0):.0f} / '
         f'{c.get("set_per_s", 0):.0f} | - | reading the 12 sysfs files a GET holds: '
@@ -259,49 +260,74 @@ def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
     return head, rows
 
 
+def svg_bar(out, x, y, a, b, color):
+    out.append(f'<rect x="{x(a):.1f}" y="{y}" width="{max(x(b) - x(a), 1):.1f}" '
+               f'height="22" fill="{color}"/>')
+
+
+def svg_axis(out, x, y, ticks, unit):
+    out.append(f'<line x1="{x(ticks[0])}" y1="{y}" x2="{x(ticks[-1])}" y2="{y}" stroke="black"/>')
+    for t in ticks:
+        out.append(f'<line x1="{x(t):.1f}" y1="{y}" x2="{x(t):.1f}" y2="{y + 4}" stroke="black"/>')
+        out.append(f'<text x="{x(t):.1f}" y="{y + 16}" font-size="10" '
+                   f'text-anchor="middle">{t} {unit}</text>')
+
+
+COLORS = {'awake': '#9ecae1', 's3': '#31a354', 'resume': '#756bb1', 'decide': '#de2d26',
+          'image': '#fd8d3c', 'off': '#bdbdbd'}
+
+
 def svg_timeline(s2h, sysd, delay):
-    """One cycle of each, t=0 at its suspend."""
+    """One cycle of each: the whole cycle on a seconds axis, t=0 at the
+    suspend; below, from the RTC wake to hibernation entry in ms."""
     runs = [('s2h', s2h[0]), ('systemd 252', sysd[0])]
+    left, width = 110, 760
     t_max = max(r['timeline']['off'] for _, r in runs) + 2
-    left, width, row_h = 110, 760, 46
     x = lambda t: left + (t + 2) / (t_max + 2) * width
-    height = 40 + row_h * len(runs) + 60
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 30}" '
-           f'height="{height}" font-family="sans-serif" font-size="12">',
-           f'<text x="{left}" y="16">one cycle of each, delay {delay} s; t = 0 at the '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 30}" height="330" '
+           f'font-family="sans-serif" font-size="12">',
+           f'<text x="{left}" y="16">One cycle of each, delay {delay} s, same VM; t = 0 at the '
            f'suspend (QEMU SUSPEND event)</text>']
-    colors = {'awake': '#9ecae1', 's3': '#31a354', 'decide': '#de2d26',
-              'image': '#fd8d3c', 'off': '#bdbdbd'}
     for i, (label, r) in enumerate(runs):
-        tl = r['timeline']
-        y = 30 + i * row_h
-        segs = [('awake', -2, 0)]
-        for j, s in enumerate(tl['suspends']):
-            w = next((w for w in tl['wakes'] if w >= s), tl['off'])
-            segs.append(('s3', s, w))
-            nxt = tl['suspends'][j + 1] if j + 1 < len(tl['suspends']) else tl['entry']
-            segs.append(('decide' if nxt == tl['entry'] else 'awake', w, nxt))
-        segs.append(('image', tl['entry'], tl['off']))
-        segs.append(('off', tl['off'], t_max))
-        out.append(f'<text x="4" y="{y + 20}">{label}</text>')
-        for kind, a, b in segs:
-            out.append(f'<rect x="{x(a):.1f}" y="{y}" width="{max(x(b) - x(a), 1):.1f}" '
-                       f'height="28" fill="{colors[kind]}"/>')
-        out.append(f'<text x="{x(tl["entry"]) + 3:.1f}" y="{y + 42}" font-size="10">'
-                   f'wake -> hibernation entry {r["wake_to_entry_ms"]:.1f} ms; '
-                   f'power-off at {tl["off"]:.1f} s</text>')
-    ya = 30 + row_h * len(runs) + 8
-    out.append(f'<line x1="{x(-2)}" y1="{ya}" x2="{x(t_max)}" y2="{ya}" stroke="black"/>')
-    for t in range(0, int(t_max) + 1, 5):
-        out.append(f'<line x1="{x(t):.1f}" y1="{ya}" x2="{x(t):.1f}" y2="{ya + 4}" stroke="black"/>')
-        out.append(f'<text x="{x(t) - 6:.1f}" y="{ya + 16}" font-size="10">{t} s</text>')
-    lx = left
+        tl, y = r['timeline'], 28 + i * 32
+        out.append(f'<text x="4" y="{y + 15}">{label}</text>')
+        svg_bar(out, x, y, -2, 0, COLORS['awake'])
+        for j, s_at in enumerate(tl['suspends']):
+            w = next((w for w in tl['wakes'] if w >= s_at), tl['off'])
+            svg_bar(out, x, y, s_at, w, COLORS['s3'])
+            last = j + 1 == len(tl['suspends'])
+            svg_bar(out, x, y, w, tl['entry'] if last else tl['suspends'][j + 1],
+                    COLORS['decide' if last else 'awake'])
+        svg_bar(out, x, y, tl['entry'], tl['off'], COLORS['image'])
+        svg_bar(out, x, y, tl['off'], t_max, COLORS['off'])
+    svg_axis(out, x, 94, list(range(0, int(t_max) + 1, 5)), 's')
+
+    # The wake, magnified: the kernel's resume, then the way to hibernation.
+    ms_max = max(r['wake_to_entry_ms'] for _, r in runs) * 1.1
+    xm = lambda t: left + t / ms_max * width
+    out.append(f'<text x="{left}" y="140">The alarm wake, magnified: t = 0 at the first '
+               f'kernel line after the RTC wake ("Low-level resume complete")</text>')
+    for i, (label, r) in enumerate(runs):
+        y = 152 + i * 32
+        resume = r['wake_to_entry_ms'] - r['exit_to_entry_ms']
+        out.append(f'<text x="4" y="{y + 15}">{label}</text>')
+        svg_bar(out, xm, y, 0, resume, COLORS['resume'])
+        svg_bar(out, xm, y, resume, r['wake_to_entry_ms'], COLORS['decide'])
+        out.append(f'<text x="{xm(r["wake_to_entry_ms"]) + 4:.1f}" y="{y + 15}" font-size="10">'
+                   f'{r["exit_to_entry_ms"]:.1f} ms after "suspend exit"</text>')
+    step = 20 if ms_max > 60 else 10
+    svg_axis(out, xm, 218, list(range(0, int(ms_max) + 1, step)), 'ms')
+
+    lx, ly = 4, 262
     for kind, name in (('awake', 'running'), ('s3', 'suspended (S3)'),
-                       ('decide', 'woken, deciding'), ('image', 'hibernating (image)'),
-                       ('off', 'powered off')):
-        out.append(f'<rect x="{lx}" y="{ya + 28}" width="12" height="12" fill="{colors[kind]}"/>')
-        out.append(f'<text x="{lx + 16}" y="{ya + 38}">{name}</text>')
-        lx += 150
+                       ('resume', 'kernel resume, to "suspend exit"'),
+                       ('decide', 'woken: to "hibernation entry"'),
+                       ('image', 'hibernating, to power-off'), ('off', 'off')):
+        out.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{COLORS[kind]}"/>')
+        out.append(f'<text x="{lx + 16}" y="{ly + 10}">{name}</text>')
+        lx += 16 + 7 * len(name) + 20
+        if lx > left + width - 150:
+            lx, ly = 4, ly + 22
     out.append('</svg>')
     return '\n'.join(out) + '\n'
 
