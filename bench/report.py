@@ -277,17 +277,23 @@ COLORS = {'awake': '#9ecae1', 's3': '#31a354', 'resume': '#756bb1', 'decide': '#
           'image': '#fd8d3c', 'off': '#bdbdbd'}
 
 
+def typical(runs):
+    """The run whose wake -> hibernation entry is the median one."""
+    m = med([r['wake_to_entry_ms'] for r in runs])
+    return min(runs, key=lambda r: abs(r['wake_to_entry_ms'] - m))
+
+
 def svg_timeline(s2h, sysd, delay):
     """One cycle of each: the whole cycle on a seconds axis, t=0 at the
     suspend; below, from the RTC wake to hibernation entry in ms."""
-    runs = [('s2h', s2h[0]), ('systemd 252', sysd[0])]
-    left, width = 110, 760
+    runs = [('s2h', typical(s2h)), ('systemd 252', typical(sysd))]
+    left, width = 110, 700
     t_max = max(r['timeline']['off'] for _, r in runs) + 2
     x = lambda t: left + (t + 2) / (t_max + 2) * width
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 30}" height="330" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 190}" height="330" '
            f'font-family="sans-serif" font-size="12">',
-           f'<text x="{left}" y="16">One cycle of each, delay {delay} s, same VM; t = 0 at the '
-           f'suspend (QEMU SUSPEND event)</text>']
+           f'<text x="{left}" y="16">One cycle of each (its median run), delay {delay} s, '
+           f'same VM; t = 0 at the suspend (QEMU SUSPEND event)</text>']
     for i, (label, r) in enumerate(runs):
         tl, y = r['timeline'], 28 + i * 32
         out.append(f'<text x="4" y="{y + 15}">{label}</text>')
@@ -303,7 +309,7 @@ def svg_timeline(s2h, sysd, delay):
     svg_axis(out, x, 94, list(range(0, int(t_max) + 1, 5)), 's')
 
     # The wake, magnified: the kernel's resume, then the way to hibernation.
-    ms_max = max(r['wake_to_entry_ms'] for _, r in runs) * 1.1
+    ms_max = max(r['wake_to_entry_ms'] for _, r in runs) * 1.05
     xm = lambda t: left + t / ms_max * width
     out.append(f'<text x="{left}" y="140">The alarm wake, magnified: t = 0 at the first '
                f'kernel line after the RTC wake ("Low-level resume complete")</text>')
@@ -355,7 +361,9 @@ def main():
     sysd = [r for r in runs if r['mode'] == 'systemd' and r['hibernated']]
     awake = [r for r in runs if not r['hibernated']]
     with open(os.path.join(a.out, 'runs.json'), 'w') as f:
-        json.dump({'runs': runs, 'failed': failed}, f, indent=1)
+        json.dump({'delay_s': a.delay, 'kernel': a.kver,
+                   'host_calibration_us': a.host_calibration_us,
+                   'runs': runs, 'failed': failed}, f, indent=1)
     for msg in failed:
         print(f'bench: FAILED: {msg}', file=sys.stderr)
     if failed:
