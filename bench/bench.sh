@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench.sh - s2h against systemd's suspend-then-hibernate, in the same VM
-# (make bench).  Each run boots the same Debian 12 root (systemd 252, see
+# (make bench).  Two VMs boot the same Debian 12 root (systemd 252, see
 # rootfs.sh) on the same Debian kernel in QEMU (TCG, S3, CMOS RTC, virtio
-# swap disk), suspends it once and lets it hibernate after BENCH_DELAY
-# seconds: by systemd (HibernateDelaySec=, systemctl suspend-then-hibernate)
-# or by s2h (loaded with delay_sec=, systemctl suspend).  The runs of the
-# two alternate, so both see the same host load; a systemd run that did
-# not hibernate is counted and tried again, up to 3 x BENCH_RUNS times.  A second boot resumes
-# the image and sends back the kernel log; report.py turns the QMP events
-# and the logs into bench/results/ (a Markdown table, a timeline SVG) and
-# fails when any run did not hibernate.
+# swap disk) and go through BENCH_RUNS cycles of suspend, hibernation
+# after BENCH_DELAY seconds, and resume: by systemd (HibernateDelaySec=,
+# systemctl suspend-then-hibernate) in one, by s2h (loaded with
+# delay_sec=, systemctl suspend) in the other.  Every hibernation powers
+# QEMU off and the next boot resumes the image; the two VMs take turns,
+# a boot each, so both see the same host load.  A systemd cycle that did
+# not hibernate is counted and tried again, up to 3 x BENCH_RUNS tries.
+# report.py turns the QMP events and the logs into bench/results/ (a
+# Markdown table, a timeline SVG) and fails when any s2h cycle did not
+# hibernate, or any boot neither resumed nor finished.
 #
 # Environment: BENCH_RUNS (runs of each, default 5), BENCH_DELAY (default
 # 20 s), KVER (default: the newest installed Debian kernel).
@@ -23,10 +25,10 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 : "${BENCH_RUNS:=5}"
 : "${BENCH_DELAY:=20}"
 RESULTS=$TOP/bench/results
-# Boot and settle, the delay, hibernation; the resume boot.  TCG on a
-# shared host: generous.
-BOOT1_TIMEOUT=$((BENCH_DELAY * 3 + 300))
-BOOT2_TIMEOUT=300
+# A boot, then up to 3 x BENCH_RUNS cycles of systemd's that do not
+# hibernate.  TCG on a shared host: generous.
+BOOT_TIMEOUT=$(((BENCH_DELAY + 30) * BENCH_RUNS * 3 + 300))
+declare -A BOOTS FINISHED
 
 build()
 {
@@ -37,52 +39,40 @@ build()
 	ROOTFS=$("$TOP/bench/rootfs.sh") || vm_die "no root filesystem"
 }
 
-# bench_boot NAME TIMEOUT ARGS...: one boot, until QEMU powers off.
+# bench_boot MODE: the next boot of MODE's VM, until QEMU powers off: the
+# first boots Debian, each later one resumes the image the one before
+# wrote.  Its disks are MODE's own, so the two VMs can take turns.
 bench_boot()
 {
-	local name=$1 timeout=$2
+	local mode=$1 boot=$((BOOTS[$1] + 1)) name
 
-	shift 2
-	vm_start "$name" "$BENCH_SWAP" "$@" || vm_die "$name: ${VM_ERROR:-QEMU did not start}"
-	vm_wait_exit "$timeout" || echo "# $name: no power-off within ${timeout}s, killed" >&2
-	cp "$VM_DIR/qmp.log" "$VM_DIR/tap.log" "$VM_DIR/stamped.log" "$RUN_DIR/$name/" 2>/dev/null
-}
-
-# bench_run MODE N [ARGS...]: suspend; when it hibernated, resume.  The
-# logs go to $RUN_DIR.  Fails when QEMU did not hibernate (the guest
-# stayed awake, or never got that far).
-bench_run()
-{
-	local mode=$1 n=$2 root=$VM_WORK/root.ext4 name=$1-$2 start=$EPOCHREALTIME status=0
-
-	shift 2
-	BENCH_SWAP=$VM_WORK/swap.disk
-	vm_disk_create "$BENCH_SWAP"
-	# Each run boots the same tree: a sparse copy (~200 MB) takes a second.
-	cp --sparse=always "$ROOTFS" "$root" || vm_die "cannot copy $ROOTFS"
-	VM_QEMU_EXTRA="-drive file=$root,if=virtio,format=raw"
-	set -- "s2hbench.mode=$mode" "s2hbench.delay=$BENCH_DELAY" "$@"
-	mkdir -p "$RUN_DIR/$name.boot1"
-	bench_boot "$name.boot1" "$BOOT1_TIMEOUT" "$@"
-	if grep -q '"SUSPEND_DISK"' "$RUN_DIR/$name.boot1/qmp.log"; then
-		mkdir -p "$RUN_DIR/$name.boot2"
-		bench_boot "$name.boot2" "$BOOT2_TIMEOUT" "$@"
-	else
-		status=1
+	name=$mode.boot$boot
+	BOOTS[$mode]=$boot
+	VM_QEMU_EXTRA="-drive file=$VM_WORK/$mode.root,if=virtio,format=raw"
+	mkdir -p "$RUN_DIR/$name"
+	vm_start "$name" "$VM_WORK/$mode.swap" "s2hbench.mode=$mode" \
+		"s2hbench.delay=$BENCH_DELAY" "s2hbench.cycles=$BENCH_RUNS" ||
+		vm_die "$name: ${VM_ERROR:-QEMU did not start}"
+	vm_wait_exit "$BOOT_TIMEOUT" || echo "# $name: no power-off within ${BOOT_TIMEOUT}s, killed" >&2
+	cp "$VM_DIR/qmp.log" "$VM_DIR/stamped.log" "$RUN_DIR/$name/"
+	if grep -q 'S2H-BENCH: done' "$VM_DIR/tap.log"; then
+		FINISHED[$mode]=1
+	elif ! grep -q '"SUSPEND_DISK"' "$VM_DIR/qmp.log" || [ "$boot" -ge $((BENCH_RUNS + 2)) ]; then
+		# report.py says what went wrong, from the logs
+		echo "# $name: ended neither hibernated nor done" >&2
+		FINISHED[$mode]=1
 	fi
-	echo "# $name: $(vm_since "$start") s$([ $status = 0 ] || echo ", did not hibernate")" >&2
-	return $status
+	echo "# $name: $(grep -c 'S2H-BENCH: cycle ' "$VM_DIR/tap.log") cycles," \
+		"$(grep -c 'S2H-BENCH: resumed' "$VM_DIR/tap.log") resumed, $(vm_since "$START") s" >&2
 }
 
-# systemd 252 does not hibernate when the RTC woke it before its timer was
-# due (see README): try again, and count.
-bench_systemd()
+# Each VM boots the same tree, from a sparse copy (~200 MB, a second).
+bench_disks()
 {
-	while [ "$SYSTEMD_TRIES" -lt $((BENCH_RUNS * 3)) ]; do
-		SYSTEMD_TRIES=$((SYSTEMD_TRIES + 1))
-		bench_run systemd "$SYSTEMD_TRIES" && return 0
-	done
-	return 1
+	cp --sparse=always "$ROOTFS" "$VM_WORK/$1.root" || vm_die "cannot copy $ROOTFS"
+	vm_disk_create "$VM_WORK/$1.swap"
+	BOOTS[$1]=0
+	FINISHED[$1]=0
 }
 
 # As in guest/s2h-bench-guest: the time it takes here, natively, in us.
@@ -98,8 +88,6 @@ calibration_loop()
 
 main()
 {
-	local n
-
 	vm_init
 	build
 	vm_find_kernel
@@ -113,10 +101,13 @@ main()
 	VM_APPEND_EXTRA="loglevel=4 ${VM_APPEND_EXTRA:-}"
 	vm_build_initramfs
 	RUN_DIR=$VM_WORK/runs
-	SYSTEMD_TRIES=0
-	for n in $(seq "$BENCH_RUNS"); do
-		bench_run s2h "$n" "s2hbench.control=$([ "$n" = 1 ] && echo 1 || echo 0)"
-		bench_systemd
+	START=$EPOCHREALTIME
+	bench_disks s2h
+	bench_disks systemd
+	# The two take turns, a boot each, so both see the same host load.
+	while [ "${FINISHED[s2h]}" = 0 ] || [ "${FINISHED[systemd]}" = 0 ]; do
+		[ "${FINISHED[s2h]}" = 1 ] || bench_boot s2h
+		[ "${FINISHED[systemd]}" = 1 ] || bench_boot systemd
 	done
 	mkdir -p "$RESULTS"
 	python3 "$TOP/bench/report.py" --delay "$BENCH_DELAY" --kver "$KVER" \

@@ -42,22 +42,13 @@ def qmp_events(boot_dir):
     return out
 
 
-def bench_lines(boot_dir):
-    """The "S2H-BENCH: KEY VALUE..." reports, as (key, rest) pairs."""
+def tap_lines(boot_dir):
+    """The guest's ttyS1 lines, each with the host time it arrived."""
     out = []
-    for line in read_lines(os.path.join(boot_dir, 'tap.log')):
-        if line.startswith('S2H-BENCH: '):
-            key, _, rest = line[len('S2H-BENCH: '):].partition(' ')
-            out.append((key, rest))
-    return out
-
-
-def dmesg(boot_dir):
-    out = []
-    for line in read_lines(os.path.join(boot_dir, 'tap.log')):
-        m = DMESG.match(line)
-        if m:
-            out.append((float(m.group(1)), m.group(2)))
+    for line in read_lines(os.path.join(boot_dir, 'stamped.log')):
+        stamp, tag, text = (line.split(' ', 2) + ['', ''])[:3]
+        if tag == 'tap':
+            out.append((float(stamp), text))
     return out
 
 
@@ -71,42 +62,81 @@ def first(log, text):
     return found[0] if found else None
 
 
-def parse_run(run_dir, mode, n, delay):
-    boot1 = os.path.join(run_dir, f'{mode}-{n}.boot1')
-    boot2 = os.path.join(run_dir, f'{mode}-{n}.boot2')
-    ev1 = qmp_events(boot1)
-    log = dmesg(boot2)
-    reports = bench_lines(boot1) + bench_lines(boot2)
-    name = f'{mode} run {n}'
+def split_cycles(run_dir, mode):
+    """MODE's boots, in order, cut into cycles at the guest's "cycle N"
+    lines: each with the QMP events of the boot it started in, from its
+    start to the next cycle's, and every guest line up to the next cycle,
+    whichever boot sent it (a hibernated cycle is told after the resume).
+    Also the lines before the first cycle (the control path, footprint)."""
+    boots = sorted((d for d in os.listdir(run_dir) if d.startswith(mode + '.boot')),
+                   key=lambda d: int(d.rsplit('boot', 1)[1]))
+    cycles, preamble = [], []
+    for k, boot in enumerate(boots):
+        d = os.path.join(run_dir, boot)
+        events = qmp_events(d)
+        if k and not any(e == 'SUSPEND_DISK' for cyc in cycles[-1:] for _, e in cyc['events']):
+            raise RunError(f'{mode} {boot}: the boot before it did not hibernate')
+        for t, text in tap_lines(d):
+            if k and text.startswith('S2H-BENCH: booted'):
+                raise RunError(f'{mode} {boot}: booted afresh, the image was not resumed')
+            if text.startswith('S2H-BENCH: cycle '):
+                if cycles and cycles[-1]['boot'] == boot:
+                    cycles[-1]['events'] = [e for e in cycles[-1]['events'] if e[0] < t]
+                cycles.append({'n': int(text.split()[2]), 'boot': boot, 'lines': [],
+                               'events': [e for e in events if e[0] >= t]})
+            elif cycles:
+                cycles[-1]['lines'].append(text)
+            else:
+                preamble.append(text)
+    return cycles, preamble
 
-    errors = [rest for key, rest in reports if key == 'error']
-    if errors:
-        raise RunError(f'{name}: guest error: {"; ".join(errors)}')
-    if mode == 'systemd' and any(key == 'stayed_awake' for key, _ in reports):
-        return stayed_awake(boot1, ev1, reports, mode, n, delay)
+
+def reports_of(lines):
+    out = []
+    for line in lines:
+        if line.startswith('S2H-BENCH: '):
+            key, _, rest = line[len('S2H-BENCH: '):].partition(' ')
+            out.append((key, rest))
+    return out
+
+
+def dmesg_of(lines):
+    return [(float(m.group(1)), m.group(2)) for m in map(DMESG.match, lines) if m]
+
+
+def parse_cycle(cyc, mode, delay):
+    ev, log, reports = cyc['events'], dmesg_of(cyc['lines']), reports_of(cyc['lines'])
+    name = f'{mode} cycle {cyc["n"]}'
+    suspends = [t for t, e in ev if e == 'SUSPEND']
+    wakes = [t for t, e in ev if e == 'WAKEUP']
+    if not suspends or not wakes:
+        raise RunError(f'{name}: no SUSPEND and WAKEUP events from QEMU')
+    r = {
+        'mode': mode, 'run': cyc['n'], 'boot': cyc['boot'],
+        'suspend_rounds': len(suspends),
+        # host clock: the first suspend to the wake that led to hibernation
+        'slept_s': wakes[-1] - suspends[0],
+        'alarm_error_s': wakes[-1] - suspends[0] - delay,
+    }
+    if any(key == 'stayed_awake' for key, _ in reports):
+        if mode != 'systemd':
+            raise RunError(f'{name}: woken, it did not hibernate')
+        r.update(hibernated=False, journal=[v for k, v in reports if k == 'journal'])
+        return r
     t_entry = first(log, 'PM: hibernation: hibernation entry')
-    if t_entry is None or not any(e == 'SUSPEND_DISK' for _, e in ev1):
+    if t_entry is None or not any(e == 'SUSPEND_DISK' for _, e in ev):
         raise RunError(f'{name}: did not hibernate (no hibernation entry in the '
                        f'kernel log, or no SUSPEND_DISK from QEMU)')
     if first(log, 'PM: hibernation: hibernation exit') is None:
         raise RunError(f'{name}: hibernated but did not resume')
-
-    suspends = [t for t, e in ev1 if e == 'SUSPEND']
-    wakes = [t for t, e in ev1 if e == 'WAKEUP']
-    if not suspends or not wakes:
-        raise RunError(f'{name}: no SUSPEND/WAKEUP events from QEMU')
-    off = next(t for t, e in ev1 if e == 'SUSPEND_DISK')
+    off = next(t for t, e in ev if e == 'SUSPEND_DISK')
     t_wake = last_before(log, WAKE_LINE, t_entry)
     t_exit = last_before(log, 'PM: suspend exit', t_entry)
     t_sus = first(log, 'PM: suspend entry')
     t_sus_exit = first(log, 'PM: suspend exit')
     t_lowlevel = first(log, WAKE_LINE)
-    r = {
-        'mode': mode, 'run': n, 'hibernated': True,
-        'suspend_rounds': len(suspends),
-        # host clock: the first suspend to the wake that led to hibernation
-        'slept_s': wakes[-1] - suspends[0],
-        'alarm_error_s': wakes[-1] - suspends[0] - delay,
+    r.update({
+        'hibernated': True,
         # guest clock: from the wake to hibernation entry
         'wake_to_entry_ms': (t_entry - t_wake) * 1e3,
         'exit_to_entry_ms': (t_entry - t_exit) * 1e3,
@@ -119,7 +149,7 @@ def parse_run(run_dir, mode, n, delay):
             'entry': wakes[-1] - suspends[0] + (t_entry - t_wake),
             'off': off - suspends[0],
         },
-    }
+    })
     if t_sus is not None and t_lowlevel is not None and t_sus_exit is not None:
         prep = last_before(log, 'ACPI: PM: Preparing to enter system sleep state', t_lowlevel)
         if prep is not None:
@@ -129,29 +159,10 @@ def parse_run(run_dir, mode, n, delay):
     for key, rest in reports:
         if key == 'overhead' and not rest.startswith('#'):
             f = rest.split()
-            over[f[0]] = {'count': int(f[1]), 'last_ns': int(f[2]),
-                          'max_ns': int(f[3]), 'total_ns': int(f[4])}
+            over[f[0]] = {'count': int(f[1]), 'last_ns': int(f[2]), 'max_ns': int(f[3])}
     if over:
         r['overhead'] = over
-    r['reports'] = [[k, v] for k, v in reports if k not in ('overhead',)]
     return r
-
-
-def stayed_awake(boot1, ev1, reports, mode, n, delay):
-    """A systemd run woken by its alarm that did not hibernate: how early
-    the wake came, and what systemd said."""
-    suspends = [t for t, e in ev1 if e == 'SUSPEND']
-    wakes = [t for t, e in ev1 if e == 'WAKEUP']
-    if not suspends or not wakes:
-        raise RunError(f'{mode} run {n}: stayed awake, but never suspended')
-    return {
-        'mode': mode, 'run': n, 'hibernated': False,
-        'suspend_rounds': len(suspends),
-        'slept_s': wakes[-1] - suspends[0],
-        'alarm_error_s': wakes[-1] - suspends[0] - delay,
-        'journal': [v for k, v in reports if k == 'journal'],
-        'log': [m for _, m in dmesg(boot1)],
-    }
 
 
 def size_of(ko):
@@ -170,34 +181,34 @@ def span(xs, fmt):
     return f'{fmt.format(med(xs))} ({fmt.format(min(xs))} .. {fmt.format(max(xs))})'
 
 
-def control_figures(runs):
-    """From the first s2h run that measured them."""
-    for r in runs:
-        rep = dict((k, v) for k, v in r['reports'] if k != 'nltest')
-        nl = [v for k, v in r['reports'] if k == 'nltest']
-        if 'show_us' in rep:
-            def rate(label):
-                for line in nl:
-                    if label in line:
-                        return float(line.split(':')[1].split()[0])
-                return float('nan')
-            fp = rep.get('footprint', '').split()
-            return {
-                'calibration_us': int(rep.get('calibration_us') or 0),
-                'show_ms': int(rep['show_us']) / 1e3,
-                'show_json_ms': int(rep['show_json_us']) / 1e3,
-                'sysfs_all_ms': (int(rep['sysfs_cat_us']) / 1e3
-                                 if rep.get('sysfs_cat_us') else float('nan')),
-                'get_per_s': rate('GET round trips'),
-                'set_per_s': rate('SET round trips'),
-                'sysfs12_per_s': rate('all 12 files'),
-                'sysfs2_per_s': rate('enabled + delay_sec'),
-                'footprint': dict(zip(fp[0::2], fp[1::2])),
-            }
-    return {}
+def control_figures(reports):
+    """What the s2h VM measured before its first cycle."""
+    rep = dict((k, v) for k, v in reports if k != 'nltest')
+    nl = [v for k, v in reports if k == 'nltest']
+    if 'show_us' not in rep:
+        return {}
+
+    def rate(label):
+        for line in nl:
+            if label in line:
+                return float(line.split(':')[1].split()[0])
+        return float('nan')
+    fp = rep.get('footprint', '').split()
+    return {
+        'calibration_us': int(rep.get('calibration_us') or 0),
+        'show_ms': int(rep['show_us']) / 1e3,
+        'show_json_ms': int(rep['show_json_us']) / 1e3,
+        'sysfs_all_ms': (int(rep['sysfs_cat_us']) / 1e3
+                         if rep.get('sysfs_cat_us') else float('nan')),
+        'get_per_s': rate('GET round trips'),
+        'set_per_s': rate('SET round trips'),
+        'sysfs12_per_s': rate('all 12 files'),
+        'sysfs2_per_s': rate('enabled + delay_sec'),
+        'footprint': dict(zip(fp[0::2], fp[1::2])),
+    }
 
 
-def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
+def table(s2h, sysd, awake, preamble, delay, kver, ko, host_calib_us):
     lat = [r['wake_to_entry_ms'] for r in s2h]
     lat_sd = [r['wake_to_entry_ms'] for r in sysd]
     ex = [r['exit_to_entry_ms'] for r in s2h]
@@ -207,8 +218,7 @@ def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
     aw = [r['alarm_error_s'] for r in awake]
     extra = sum(r['suspend_rounds'] > 1 for r in s2h)
     extra_sd = sum(r['suspend_rounds'] > 1 for r in sysd)
-    cyc = [(o['suspend_prepare']['total_ns'] + o['post_suspend']['total_ns'])
-           / max(o['suspend_prepare']['count'], 1) / 1e3
+    cyc = [(o['suspend_prepare']['last_ns'] + o['post_suspend']['last_ns']) / 1e3
            for o in (r.get('overhead') for r in s2h) if o]
     def whole(runs):
         return [r['suspend_ms'] + r['resume_ms'] for r in runs
@@ -216,7 +226,7 @@ def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
     sr, sr_sd = whole(s2h), whole(sysd)
     pre = [r['overhead']['suspend_prepare']['max_ns'] / 1e3 for r in s2h if 'overhead' in r]
     post = [r['overhead']['post_suspend']['max_ns'] / 1e3 for r in s2h if 'overhead' in r]
-    c = control_figures(s2h)
+    c = control_figures(preamble)
     slowdown = (c.get('calibration_us', 0) / host_calib_us) if host_calib_us else float('nan')
     text, data, bss = size_of(ko)
     fp = c.get('footprint', {})
@@ -236,7 +246,7 @@ def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
         f'| alarm wakes that hibernated | {n} of {n} | {n_sd} of {n_sd + len(awake)} '
         f'| systemd stayed awake after {len(awake)}: woken {span(aw, "{:+.2f}")} s '
         f'from the delay, before its timer was due |',
-        f'| runs that needed an extra suspend round | {extra} of {n} | {extra_sd} of {n_sd} '
+        f'| cycles that needed an extra suspend round | {extra} of {n} | {extra_sd} of {n_sd} '
         f'| woken by the alarm, slept again |',
         f'| s2h notifier callbacks per suspend+resume, us | {span(cyc, "{:.0f}")} | - '
         f'| max prepare {max(pre, default=0):.0f} us, post {max(post, default=0):.0f} us; '
@@ -255,8 +265,8 @@ def table(s2h, sysd, awake, delay, kver, ko, host_calib_us):
         f'| s2h.ko text / data / bss, bytes (size) | {text} / {data} / {bss} | - '
         f'| loaded: {fp.get("coresize", "?")} B, slab +{fp.get("slab_kb", "?")} kB at load |',
     ]
-    head = (f'{n} runs of each, alternating, in one `make bench`: Debian kernel {kver}, '
-            f'QEMU TCG, 1 vCPU, S3, delay {delay} s.')
+    head = (f'{n} hibernating cycles of each, the two VMs taking turns, in one `make bench`: '
+            f'Debian kernel {kver}, QEMU TCG, 1 vCPU, S3, delay {delay} s.')
     return head, rows
 
 
@@ -348,13 +358,16 @@ def main():
     ap.add_argument('run_dir')
     a = ap.parse_args()
 
-    names = sorted({d.rsplit('.boot', 1)[0] for d in os.listdir(a.run_dir)},
-                   key=lambda s: (s.split('-')[0], int(s.split('-')[1])))
-    runs, failed = [], []
-    for name in names:
-        mode, n = name.split('-')
+    runs, failed, preamble = [], [], []
+    for mode in ('s2h', 'systemd'):
         try:
-            runs.append(parse_run(a.run_dir, mode, int(n), a.delay))
+            cycles, pre = split_cycles(a.run_dir, mode)
+            if mode == 's2h':
+                preamble = reports_of(pre)
+            for cyc in cycles:
+                runs.append(parse_cycle(cyc, mode, a.delay))
+            if not cycles or not any(l == 'S2H-BENCH: done' for l in cycles[-1]['lines']):
+                raise RunError(f'{mode}: the VM neither hibernated nor finished')
         except RunError as e:
             failed.append(str(e))
     s2h = [r for r in runs if r['mode'] == 's2h']
@@ -367,14 +380,15 @@ def main():
     for msg in failed:
         print(f'bench: FAILED: {msg}', file=sys.stderr)
     if failed:
-        print('bench: FAILED: not every run hibernated and resumed; no table written',
+        print('bench: FAILED: not every cycle hibernated and resumed; no table written',
               file=sys.stderr)
         return 1
     if not s2h or not sysd:
         print(f'bench: FAILED: no hibernation to measure: s2h {len(s2h)}, '
               f'systemd {len(sysd)} of {len(sysd) + len(awake)} runs', file=sys.stderr)
         return 1
-    head, rows = table(s2h, sysd, awake, a.delay, a.kver, a.ko, a.host_calibration_us)
+    head, rows = table(s2h, sysd, awake, preamble, a.delay, a.kver, a.ko,
+                       a.host_calibration_us)
     with open(os.path.join(a.out, 'bench.md'), 'w') as f:
         f.write(head + '\n\n' + '\n'.join(rows) + '\n')
     with open(os.path.join(a.out, 'timeline.svg'), 'w') as f:
