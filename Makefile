@@ -15,6 +15,7 @@
 # make matrix      DKMS build and VM smoke tests on the kernels of Debian 12, 13 and sid
 #                   (SUITES="bookworm sid" for some), in cached debootstrap chroots
 # make docs         check Documentation/*.rst and render the cycle diagram (Documentation/output/)
+# make bench        s2h against systemd's suspend-then-hibernate in the same VM (bench/results/)
 # make clean
 
 KVER ?= $(shell uname -r)
@@ -26,7 +27,7 @@ SRC := $(CURDIR)
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
-	check-quick check-debug lint docs demo deps matrix dkms-src deb
+	check-quick check-debug lint docs demo deps matrix dkms-src deb bench
 
 all: module tools
 
@@ -113,3 +114,6 @@ docs: deps
 demo: deps
 	$(MAKE) module KVER=$(TEST_KVER)
 	selftests/vm/demo.sh
+
+bench: deps
+	KVER=$(TEST_KVER) bench/bench.sh

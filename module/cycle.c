@@ -20,6 +20,7 @@
 #include "decide.h"
 #include "hibernate.h"
 #include "netlink.h"
+#include "overhead.h"
 #include "power.h"
 #include "s2h.h"
 
@@ -277,12 +278,16 @@ static void s2h_post_hibernation(void)
  */
 static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
+	ktime_t start = ktime_get();
+
 	switch (action) {
 	case PM_SUSPEND_PREPARE:
 		s2h_suspend_prepare();
+		s2h_overhead_add(S2H_OVERHEAD_SUSPEND_PREPARE, start);
 		break;
 	case PM_POST_SUSPEND:
 		s2h_post_suspend();
+		s2h_overhead_add(S2H_OVERHEAD_POST_SUSPEND, start);
 		break;
 	case PM_POST_HIBERNATION:
 		s2h_post_hibernation();

@@ -9,6 +9,7 @@
 #include <linux/module.h>
 
 #include "netlink.h"
+#include "overhead.h"
 #include "s2h.h"
 
 /* Load-time defaults ("options s2h delay_sec=7200"); sysfs changes them later. */
@@ -62,9 +63,10 @@ static int __init s2h_init(void)
 {
 	int err;
 
+	s2h_debugfs_init();
 	err = s2h_cycle_init(&s2h_load_config);
 	if (err)
-		return err;
+		goto err_debugfs;
 	err = s2h_sysfs_init();
 	if (err)
 		goto err_cycle;
@@ -79,6 +81,8 @@ err_sysfs:
 	s2h_sysfs_exit();
 err_cycle:
 	s2h_cycle_exit();
+err_debugfs:
+	s2h_debugfs_exit();
 	return err;
 }
 
@@ -87,6 +91,7 @@ static void __exit s2h_exit(void)
 	s2h_nl_exit();
 	s2h_sysfs_exit();
 	s2h_cycle_exit();
+	s2h_debugfs_exit();
 }
 
 module_init(s2h_init);

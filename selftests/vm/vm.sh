@@ -25,7 +25,8 @@
 # Debian suite, by make matrix): its /boot and /lib/modules.
 # For experiments: VM_QEMU_EXTRA (QEMU options) and VM_APPEND_EXTRA (kernel
 # command line) are added to every boot; VM_GUEST_MODULES are extra .ko
-# files the tests insmod from /lib/modules/.
+# files the tests insmod from /lib/modules/; VM_GUEST_INIT replaces
+# guest/init as the initramfs' /init (bench/ boots a Debian root with it).
 
 VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
@@ -144,7 +145,7 @@ vm_build_initramfs()
 	mkdir -p "$root"/bin "$root"/dev "$root"/proc "$root"/sys "$root"/tmp \
 		"$root"/etc "$root"/lib/s2h "$root"/lib/modules/virtio "$root"/tests
 	cp /bin/busybox "$root"/bin/busybox || vm_die "no /bin/busybox (busybox-static)"
-	cp "$VM_SELFDIR"/guest/init "$root"/init
+	cp "${VM_GUEST_INIT:-$VM_SELFDIR/guest/init}" "$root"/init
 	cp "$VM_SELFDIR"/guest/lib.sh "$root"/lib/s2h/lib.sh
 	cp "$VM_SELFDIR"/guest/tests/*.sh "$root"/tests/
 	chmod 755 "$root"/init

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The time s2h's PM notifier callbacks take, for /sys/kernel/debug/s2h/:
+ * s2h runs in every suspend and resume of the system, so what it costs
+ * there is the one figure every user pays, whether s2h hibernates or not.
+ * The callbacks are where s2h runs during a transition: the alarm has no
+ * callback of its own, arming and disarming it happen in them.
+ */
+#include <linux/debugfs.h>
+#include <linux/minmax.h>
+#include <linux/seq_file.h>
+#include <linux/spinlock.h>
+#include <linux/timekeeping.h>
+
+#include "overhead.h"
+
+struct s2h_overhead_stat {
+	u64 count;
+	u64 last_ns;
+	u64 max_ns;
+	u64 total_ns;
+};
+
+static const char * const s2h_overhead_name[__S2H_OVERHEAD_MAX] = {
+	[S2H_OVERHEAD_SUSPEND_PREPARE] = "suspend_prepare",
+	[S2H_OVERHEAD_POST_SUSPEND] = "post_suspend",
+};
+
+/* The notifier writes, a debugfs reader copies: all four of a line agree. */
+static DEFINE_SPINLOCK(s2h_overhead_lock);
+static struct s2h_overhead_stat s2h_overhead[__S2H_OVERHEAD_MAX];
+static struct dentry *s2h_debugfs_dir;
+
+/**
+ * s2h_overhead_add() - account one callback
+ * @point: which one
+ * @start: ktime_get() when it began
+ */
+void s2h_overhead_add(enum s2h_overhead_point point, ktime_t start)
+{
+	u64 ns = ktime_to_ns(ktime_sub(ktime_get(), start));
+	struct s2h_overhead_stat *s = &s2h_overhead[point];
+
+	spin_lock(&s2h_overhead_lock);
+	s->count++;
+	s->last_ns = ns;
+	s->max_ns = max(s->max_ns, ns);
+	s->total_ns += ns;
+	spin_unlock(&s2h_overhead_lock);
+}
+
+static int s2h_overhead_show(struct seq_file *m, void *unused)
+{
+	struct s2h_overhead_stat copy[__S2H_OVERHEAD_MAX];
+	int i;
+
+	spin_lock(&s2h_overhead_lock);
+	memcpy(copy, s2h_overhead, sizeof(copy));
+	spin_unlock(&s2h_overhead_lock);
+
+	seq_puts(m, "# callback count last_ns max_ns total_ns\n");
+	for (i = 0; i < __S2H_OVERHEAD_MAX; i++)
+		seq_printf(m, "%s %llu %llu %llu %llu\n", s2h_overhead_name[i],
+			   copy[i].count, copy[i].last_ns, copy[i].max_ns, copy[i].total_ns);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(s2h_overhead);
+
+/* Debugfs is optional: its failures are not errors (see debugfs_create_dir()). */
+void s2h_debugfs_init(void)
+{
+	s2h_debugfs_dir = debugfs_create_dir("s2h", NULL);
+	debugfs_create_file("overhead_ns", 0444, s2h_debugfs_dir, NULL, &s2h_overhead_fops);
+}
+
+void s2h_debugfs_exit(void)
+{
+	debugfs_remove_recursive(s2h_debugfs_dir);
+}
