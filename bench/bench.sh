@@ -15,7 +15,7 @@
 # Markdown table, a timeline SVG) and fails when any s2h cycle did not
 # hibernate, or any boot neither resumed nor finished.
 #
-# Environment: BENCH_RUNS (runs of each, default 5), BENCH_DELAY (default
+# Environment: BENCH_RUNS (hibernations of each, default 5), BENCH_DELAY (default
 # 20 s), KVER (default: the newest installed Debian kernel).
 set -u
 

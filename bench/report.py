@@ -288,7 +288,7 @@ COLORS = {'awake': '#9ecae1', 's3': '#31a354', 'resume': '#756bb1', 'decide': '#
 
 
 def typical(runs):
-    """The run whose wake -> hibernation entry is the median one."""
+    """The cycle whose wake -> hibernation entry is the median one."""
     m = med([r['wake_to_entry_ms'] for r in runs])
     return min(runs, key=lambda r: abs(r['wake_to_entry_ms'] - m))
 
@@ -302,7 +302,7 @@ def svg_timeline(s2h, sysd, delay):
     x = lambda t: left + (t + 2) / (t_max + 2) * width
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 190}" height="330" '
            f'font-family="sans-serif" font-size="12">',
-           f'<text x="{left}" y="16">One cycle of each (its median run), delay {delay} s, '
+           f'<text x="{left}" y="16">One cycle of each (its median one), delay {delay} s, '
            f'same VM; t = 0 at the suspend (QEMU SUSPEND event)</text>']
     for i, (label, r) in enumerate(runs):
         tl, y = r['timeline'], 28 + i * 32
