@@ -10,7 +10,8 @@
 # make deb          s2h-dkms_*.deb and s2hctl_*.deb here, built in a copy of the tree
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
-# make check-debug  KUnit and the whole VM suite on the debug kernel (KASAN, lockdep, ...)
+# make check-debug  KUnit and the whole VM suite on the debug kernel (KASAN, lockdep, ...;
+#                   about 80 min: beyond CI's hour, make check runs five of its tests)
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
 # make matrix      DKMS build and VM smoke tests on the kernels of Debian 12, 13 and sid
 #                   (SUITES="bookworm sid" for some), in cached debootstrap chroots
