@@ -13,8 +13,6 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # dpkg-buildpackage writes the packages next to the source directory.
-mkdir "$work/s2h"
-git -C "$top" ls-files -z --cached --others --exclude-standard |
-	(cd "$top" && xargs -0 cp --parents -t "$work/s2h") || exit 1
+"$top/scripts/copy-checkout.sh" "$work/s2h" || exit 1
 (cd "$work/s2h" && dpkg-buildpackage -us -uc -b) || exit 1
 cp "$work"/*.deb "$out/"

@@ -13,8 +13,8 @@ version=$(cat "$top/VERSION")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/src/s2h-$version" "$work/dkms" "$work/install"
-git -C "$top" ls-files -z --cached --others --exclude-standard | (cd "$top" && xargs -0 cp --parents -t "$work/src/s2h-$version")
+mkdir -p "$work/dkms" "$work/install"
+"$top/scripts/copy-checkout.sh" "$work/src/s2h-$version"
 
 dkms_run()
 {

@@ -27,14 +27,6 @@ cleanup()
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# The tracked files of the checkout, as a user's clone has them.
-copy_checkout()
-{
-	mkdir -p "$1" &&
-		git -C "$top" ls-files -z --cached --others --exclude-standard |
-		(cd "$top" && xargs -0 cp --parents -t "$1")
-}
-
 # The guest runs the host's static s2hctl and s2h-nltest: the netlink ABI
 # does not depend on the kernel.
 build_guest_bins()
@@ -97,7 +89,7 @@ run_suite()
 	tap_result $? "$suite: an overlay of the cached chroot"
 	if [ -n "$root" ]; then
 		kver=$(suite_kver "$root")
-		copy_checkout "$root/root/s2h"
+		"$top/scripts/copy-checkout.sh" "$root/root/s2h"
 		out=$("$top/scripts/chroot.sh" run "$root" make -C /root/s2h dkms-install KVER="$kver" 2>&1)
 		status=$?
 		tap_result $status "$suite: make dkms-install for $kver"
