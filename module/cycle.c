@@ -19,7 +19,6 @@
 #include "compat.h"
 #include "decide.h"
 #include "hibernate.h"
-#include "netlink.h"
 #include "overhead.h"
 #include "power.h"
 #include "s2h.h"
@@ -81,6 +80,40 @@ static const char * const s2h_rtc_evidence_name[] = {
 	[S2H_RTC_WOKE] = "rtc woke",
 };
 
+/*
+ * Protects s2h_event_fn_cur and is held while an event is told, so that no
+ * event is in flight once s2h_event_listen(NULL) returned. Never held with
+ * s2h.lock: the listener may sleep.
+ */
+static DEFINE_MUTEX(s2h_event_lock);
+static s2h_event_fn s2h_event_fn_cur;
+
+/**
+ * s2h_event_listen() - set who is told of the cycle's events
+ * @fn: the listener, or NULL for none
+ *
+ * Once it returns with NULL, no call of the old listener runs.
+ */
+void s2h_event_listen(s2h_event_fn fn)
+{
+	mutex_lock(&s2h_event_lock);
+	s2h_event_fn_cur = fn;
+	mutex_unlock(&s2h_event_lock);
+}
+
+/* @info may be NULL for the events that carry nothing. */
+static void s2h_event(enum s2h_event event, const struct s2h_event_info *info)
+{
+	static const struct s2h_event_info none;
+
+	if (WARN_ON_ONCE(event >= __S2H_EVENT_MAX))
+		return;
+	mutex_lock(&s2h_event_lock);
+	if (s2h_event_fn_cur)
+		s2h_event_fn_cur(event, info ? info : &none);
+	mutex_unlock(&s2h_event_lock);
+}
+
 static bool s2h_should_arm(bool own_suspend)
 {
 	lockdep_assert_held(&s2h.lock);
@@ -125,7 +158,7 @@ static void s2h_not_armed(const struct s2h_preflight *pf)
 
 	s2h_preflight_format(pf, why, sizeof(why));
 	pr_info("not armed, hibernation could not resume: %s", why);
-	s2h_nl_event(S2H_EVENT_NOT_ARMED, &ev);
+	s2h_event(S2H_EVENT_NOT_ARMED, &ev);
 }
 
 static void s2h_suspend_prepare(void)
@@ -170,7 +203,7 @@ static void s2h_suspend_prepare(void)
 	mutex_unlock(&s2h.lock);
 
 	pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
-	s2h_nl_event(S2H_EVENT_ARMED, &ev);
+	s2h_event(S2H_EVENT_ARMED, &ev);
 }
 
 /* The alarm woke the system: what the settings and the battery make of it. */
@@ -254,12 +287,12 @@ static void s2h_post_suspend(void)
 		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec,
 		s2h_rtc_evidence_name[facts.rtc], s2h_decision_name(d.action));
 	/* The wake is told before the work can tell of what follows. */
-	s2h_nl_event(s2h_wake_event[wake], NULL);
+	s2h_event(s2h_wake_event[wake], NULL);
 	if (d.action == S2H_DECISION_HIBERNATE) {
 		queue_work(s2h.wq, &s2h.hibernate_work);
 	} else if (d.action == S2H_DECISION_SLEEP_AGAIN) {
 		ev.battery = pw.battery;
-		s2h_nl_event(S2H_EVENT_SLEEP_AGAIN, &ev);
+		s2h_event(S2H_EVENT_SLEEP_AGAIN, &ev);
 		queue_work(s2h.wq, &s2h.sleep_work);
 	}
 }
@@ -352,7 +385,7 @@ static void s2h_hibernate_failed(int err)
 	if (ev.delay_sec) {
 		pr_err("hibernation failed (%pe): going back to sleep, next try in %u s\n",
 		       ERR_PTR(err), ev.delay_sec);
-		s2h_nl_event(S2H_EVENT_HIBERNATE_RETRY, &ev);
+		s2h_event(S2H_EVENT_HIBERNATE_RETRY, &ev);
 	} else {
 		pr_err("hibernation failed (%pe): going back to sleep without an alarm\n",
 		       ERR_PTR(err));
@@ -371,13 +404,13 @@ static void s2h_hibernate_work(struct work_struct *work)
 	mutex_unlock(&s2h.lock);
 
 	pr_info("starting hibernation\n");
-	s2h_nl_event(S2H_EVENT_HIBERNATE_START, NULL);
+	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
 	ev.error = s2h_hibernate(disk_mode);
 
 	mutex_lock(&s2h.lock);
 	s2h.last.result = ev.error;
 	mutex_unlock(&s2h.lock);
-	s2h_nl_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
+	s2h_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
 	if (ev.error) {
 		s2h_hibernate_failed(ev.error);
 		return;
@@ -388,7 +421,7 @@ static void s2h_hibernate_work(struct work_struct *work)
 	s2h.state = S2H_STATE_IDLE;
 	mutex_unlock(&s2h.lock);
 	pr_info("resumed from hibernation\n");
-	s2h_nl_event(S2H_EVENT_RESUMED, NULL);
+	s2h_event(S2H_EVENT_RESUMED, NULL);
 }
 
 /*
@@ -416,7 +449,7 @@ static void s2h_verify_work(struct work_struct *work)
 		pr_warn("dry run failed (%pe): hibernation would not resume\n", ERR_PTR(err));
 	else
 		pr_info("dry run passed in %u ms\n", ev.verify.duration_ms);
-	s2h_nl_event(S2H_EVENT_VERIFY_RESULT, &ev);
+	s2h_event(S2H_EVENT_VERIFY_RESULT, &ev);
 }
 
 /**
@@ -495,7 +528,7 @@ void s2h_config_update(const struct s2h_config_change *change)
 	mutex_unlock(&s2h.lock);
 
 	if (memcmp(&old, &ev.config, sizeof(old)))
-		s2h_nl_event(S2H_EVENT_CONFIG, &ev);
+		s2h_event(S2H_EVENT_CONFIG, &ev);
 	mutex_unlock(&s2h.config_lock);
 }
 

@@ -8,7 +8,6 @@
  */
 #include <linux/bits.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
 
@@ -75,15 +74,6 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 static_assert(S2H_STATS_A_MAX - S2H_NL_FIRST_STAT + 1 == __S2H_STAT_MAX);
 
 static struct genl_family s2h_nl_family;
-
-/*
- * Protects s2h_nl_live, and is held while an event is sent, so that no
- * event is in flight once s2h_nl_exit() has cleared it. Never held across
- * genl_unregister_family(): SET handlers, which run under genetlink's own
- * lock, send events.
- */
-static DEFINE_MUTEX(s2h_nl_lock);
-static bool s2h_nl_live;
 
 static int s2h_nl_put_settings(struct sk_buff *msg, const struct s2h_config *c)
 {
@@ -326,18 +316,6 @@ static void s2h_nl_event_send(enum s2h_event event, const struct s2h_event_info 
 	genlmsg_multicast(&s2h_nl_family, msg, 0, S2H_NL_MCGRP_EVENTS, GFP_KERNEL);
 }
 
-void s2h_nl_event(enum s2h_event event, const struct s2h_event_info *info)
-{
-	static const struct s2h_event_info none;
-
-	if (WARN_ON_ONCE(event >= __S2H_EVENT_MAX))
-		return;
-	mutex_lock(&s2h_nl_lock);
-	if (s2h_nl_live)
-		s2h_nl_event_send(event, info ? info : &none);
-	mutex_unlock(&s2h_nl_lock);
-}
-
 int s2h_nl_init(void)
 {
 	int err;
@@ -345,17 +323,18 @@ int s2h_nl_init(void)
 	err = genl_register_family(&s2h_nl_family);
 	if (err)
 		return err;
-	mutex_lock(&s2h_nl_lock);
-	s2h_nl_live = true;
-	mutex_unlock(&s2h_nl_lock);
+	s2h_event_listen(s2h_nl_event_send);
 	return 0;
 }
 
+/*
+ * No event may be sent through a family that is gone: the listener goes
+ * first. SET handlers send events under genetlink's own lock, so
+ * s2h_event_listen() must not be called under it.
+ */
 void s2h_nl_exit(void)
 {
-	mutex_lock(&s2h_nl_lock);
-	s2h_nl_live = false;
-	mutex_unlock(&s2h_nl_lock);
+	s2h_event_listen(NULL);
 	genl_unregister_family(&s2h_nl_family);
 }
 

@@ -53,6 +53,24 @@ struct s2h_last_cycle {
 int s2h_cycle_init(const struct s2h_config *config);
 void s2h_cycle_exit(void);
 
+/* What an event carries besides its type; enum s2h_event says which. */
+struct s2h_event_info {
+	struct s2h_config config;		/* S2H_EVENT_CONFIG */
+	u32 delay_sec;				/* ARMED, HIBERNATE_RETRY */
+	int error;				/* HIBERNATE_RESULT */
+	unsigned long checks_failed;		/* NOT_ARMED */
+	int battery;				/* SLEEP_AGAIN */
+	struct s2h_verify_status verify;	/* VERIFY_RESULT */
+};
+
+/*
+ * Who hears of each step of the cycle: netlink, once its family is
+ * registered. The cycle calls it from process context, without its locks.
+ */
+typedef void (*s2h_event_fn)(enum s2h_event event, const struct s2h_event_info *info);
+
+void s2h_event_listen(s2h_event_fn fn);
+
 struct s2h_status {
 	struct s2h_config config;
 	enum s2h_state state;
