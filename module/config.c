@@ -176,6 +176,7 @@ static const char * const s2h_wake_names[__S2H_WAKE_MAX] = {
 	[S2H_WAKE_ALARM] = "alarm",
 	[S2H_WAKE_EARLY] = "early",
 	[S2H_WAKE_ABORTED] = "aborted",
+	[S2H_WAKE_OTHER] = "other",
 };
 
 static const char * const s2h_check_names[__S2H_CHECK_MAX] = {

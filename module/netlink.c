@@ -68,6 +68,9 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_DARK_WAKES] = S2H_STAT_DARK_WAKES,
 	[S2H_STATS_A_BATTERY_HIBERNATIONS] = S2H_STAT_BATTERY_HIBERNATIONS,
 	[S2H_STATS_A_HIBERNATE_RETRIES] = S2H_STAT_HIBERNATE_RETRIES,
+	[S2H_STATS_A_OTHER_WAKES] = S2H_STAT_OTHER_WAKES,
+	[S2H_STATS_A_SLEEP_FAILURES] = S2H_STAT_SLEEP_FAILURES,
+	[S2H_STATS_A_CANCELLED] = S2H_STAT_CANCELLED,
 };
 
 #define S2H_NL_FIRST_STAT	S2H_STATS_A_SUSPENDS
@@ -142,7 +145,10 @@ static int s2h_nl_put_last_cycle(struct sk_buff *msg, const struct s2h_last_cycl
 	    nla_put_s32(msg, S2H_LAST_A_BATTERY_START, l->battery_start) ||
 	    nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKE, l->battery_wake) ||
 	    nla_put_u8(msg, S2H_LAST_A_ON_AC, l->on_ac) ||
-	    nla_put_u32(msg, S2H_LAST_A_DARK_WAKES, l->dark_wakes)) {
+	    nla_put_u32(msg, S2H_LAST_A_DARK_WAKES, l->dark_wakes) ||
+	    nla_put_string(msg, S2H_LAST_A_WAKE_SOURCE, l->wake_source) ||
+	    nla_put_u32(msg, S2H_LAST_A_WAKE_IRQ, l->wake_irq) ||
+	    nla_put_u32(msg, S2H_LAST_A_OTHER_WAKES, l->other_wakes)) {
 		nla_nest_cancel(msg, nest);
 		return -EMSGSIZE;
 	}
@@ -282,6 +288,7 @@ static int s2h_nl_event_fill(struct sk_buff *msg, enum s2h_event event,
 	case S2H_EVENT_HIBERNATE_RETRY:
 		return nla_put_u32(msg, S2H_A_DELAY_SEC, info->delay_sec);
 	case S2H_EVENT_HIBERNATE_RESULT:
+	case S2H_EVENT_SLEEP_FAILED:
 		return nla_put_s32(msg, S2H_A_ERROR, info->error);
 	case S2H_EVENT_CONFIG:
 		return s2h_nl_put_settings(msg, &info->config);

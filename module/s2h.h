@@ -26,6 +26,9 @@ enum s2h_stat {
 	S2H_STAT_DARK_WAKES,		/* alarm wakes that went back to sleep */
 	S2H_STAT_BATTERY_HIBERNATIONS,	/* hibernations the battery asked for */
 	S2H_STAT_HIBERNATE_RETRIES,	/* back to sleep with the alarm, to try again */
+	S2H_STAT_OTHER_WAKES,		/* woken by no input device, deadline kept */
+	S2H_STAT_SLEEP_FAILURES,	/* attempts to go back to sleep that failed */
+	S2H_STAT_CANCELLED,		/* the user came back before s2h's transition */
 	__S2H_STAT_MAX,
 };
 
@@ -48,6 +51,9 @@ struct s2h_last_cycle {
 	int battery_wake;
 	bool on_ac;
 	u32 dark_wakes;
+	u32 other_wakes;
+	char wake_source[S2H_WAKE_SOURCE_LEN];	/* "" when none was seen */
+	u32 wake_irq;			/* 0 when unknown */
 };
 
 int s2h_cycle_init(const struct s2h_config *config);

@@ -115,10 +115,12 @@ static ssize_t last_cycle_show(struct kobject *kobj, struct kobj_attribute *attr
 	l = &st.last;
 	return sysfs_emit(buf,
 			  "suspended_at %lld\nwoke_at %lld\nwake %s\ndecision %s\nresult %d\n"
-			  "battery_start %d\nbattery_wake %d\non_ac %d\ndark_wakes %u\n",
+			  "battery_start %d\nbattery_wake %d\non_ac %d\ndark_wakes %u\n"
+			  "wake_source %s\nwake_irq %u\nother_wakes %u\n",
 			  l->suspended_at, l->woke_at, s2h_wake_name(l->wake),
 			  s2h_decision_name(l->decision), l->result, l->battery_start,
-			  l->battery_wake, l->on_ac, l->dark_wakes);
+			  l->battery_wake, l->on_ac, l->dark_wakes,
+			  l->wake_source[0] ? l->wake_source : "none", l->wake_irq, l->other_wakes);
 }
 
 static struct kobj_attribute state_attr = __ATTR_RO(state);
@@ -181,6 +183,9 @@ S2H_STAT_ATTR(not_armed, S2H_STAT_NOT_ARMED);
 S2H_STAT_ATTR(dark_wakes, S2H_STAT_DARK_WAKES);
 S2H_STAT_ATTR(battery_hibernations, S2H_STAT_BATTERY_HIBERNATIONS);
 S2H_STAT_ATTR(hibernate_retries, S2H_STAT_HIBERNATE_RETRIES);
+S2H_STAT_ATTR(other_wakes, S2H_STAT_OTHER_WAKES);
+S2H_STAT_ATTR(sleep_failures, S2H_STAT_SLEEP_FAILURES);
+S2H_STAT_ATTR(cancelled, S2H_STAT_CANCELLED);
 
 static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_suspends.kattr.attr,
@@ -195,6 +200,9 @@ static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_dark_wakes.kattr.attr,
 	&s2h_stat_battery_hibernations.kattr.attr,
 	&s2h_stat_hibernate_retries.kattr.attr,
+	&s2h_stat_other_wakes.kattr.attr,
+	&s2h_stat_sleep_failures.kattr.attr,
+	&s2h_stat_cancelled.kattr.attr,
 	NULL,
 };
 

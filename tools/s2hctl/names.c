@@ -19,6 +19,7 @@ static const char * const wake_names[__S2H_WAKE_MAX] = {
 	[S2H_WAKE_ALARM] = "alarm",
 	[S2H_WAKE_EARLY] = "early",
 	[S2H_WAKE_ABORTED] = "aborted",
+	[S2H_WAKE_OTHER] = "other",
 };
 
 static const char * const event_names[__S2H_EVENT_MAX] = {
@@ -34,6 +35,9 @@ static const char * const event_names[__S2H_EVENT_MAX] = {
 	[S2H_EVENT_SLEEP_AGAIN] = "sleep_again",
 	[S2H_EVENT_HIBERNATE_RETRY] = "hibernate_retry",
 	[S2H_EVENT_VERIFY_RESULT] = "verify_result",
+	[S2H_EVENT_OTHER_WAKE] = "other_wake",
+	[S2H_EVENT_SLEEP_FAILED] = "sleep_failed",
+	[S2H_EVENT_CANCELLED] = "cancelled",
 };
 
 static const char * const attr_names[__S2H_A_MAX] = {
@@ -105,6 +109,9 @@ const char * const stat_names[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_DARK_WAKES] = "dark_wakes",
 	[S2H_STATS_A_BATTERY_HIBERNATIONS] = "battery_hibernations",
 	[S2H_STATS_A_HIBERNATE_RETRIES] = "hibernate_retries",
+	[S2H_STATS_A_OTHER_WAKES] = "other_wakes",
+	[S2H_STATS_A_SLEEP_FAILURES] = "sleep_failures",
+	[S2H_STATS_A_CANCELLED] = "cancelled",
 };
 
 const char *state_name(unsigned int state)

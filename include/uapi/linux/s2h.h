@@ -80,10 +80,14 @@ enum s2h_state {
 enum s2h_wake {
 	S2H_WAKE_NONE,		/* no armed suspend has ended yet */
 	S2H_WAKE_ALARM,		/* s2h's alarm woke the system */
-	S2H_WAKE_EARLY,		/* something else woke it before the alarm */
+	S2H_WAKE_EARLY,		/* the user (an input device), or nothing known, before the alarm */
 	S2H_WAKE_ABORTED,	/* the suspend failed or was aborted */
+	S2H_WAKE_OTHER,		/* a wakeup source that is no input device, before the alarm */
 	__S2H_WAKE_MAX,
 };
+
+/* The longest wake source name S2H_LAST_A_WAKE_SOURCE carries, with its NUL. */
+#define S2H_WAKE_SOURCE_LEN	48
 
 #define S2H_GENL_NAME		"s2h"
 #define S2H_GENL_VERSION	1
@@ -103,6 +107,9 @@ enum s2h_event {
 	S2H_EVENT_SLEEP_AGAIN,		/* a dark wake, back to sleep: S2H_A_BATTERY */
 	S2H_EVENT_HIBERNATE_RETRY,	/* back to sleep to retry: S2H_A_DELAY_SEC */
 	S2H_EVENT_VERIFY_RESULT,	/* a dry run ended: S2H_A_VERIFIED */
+	S2H_EVENT_OTHER_WAKE,		/* no input device woke it: the alarm's deadline is kept */
+	S2H_EVENT_SLEEP_FAILED,		/* going back to sleep failed: S2H_A_ERROR; it is retried */
+	S2H_EVENT_CANCELLED,		/* the user came back before s2h's hibernation or re-sleep */
 	__S2H_EVENT_MAX,
 };
 
@@ -161,6 +168,9 @@ enum s2h_stats_attr {
 	S2H_STATS_A_DARK_WAKES,
 	S2H_STATS_A_BATTERY_HIBERNATIONS,
 	S2H_STATS_A_HIBERNATE_RETRIES,
+	S2H_STATS_A_OTHER_WAKES,
+	S2H_STATS_A_SLEEP_FAILURES,
+	S2H_STATS_A_CANCELLED,
 	__S2H_STATS_A_MAX,
 };
 
@@ -192,6 +202,9 @@ enum s2h_last_attr {
 	S2H_LAST_A_BATTERY_WAKE,	/* s32: percent at the wake, -1 if unknown */
 	S2H_LAST_A_ON_AC,		/* u8: on mains power at the wake */
 	S2H_LAST_A_DARK_WAKES,		/* u32: times it went back to sleep in this cycle */
+	S2H_LAST_A_WAKE_SOURCE,		/* string: the wakeup source that ended it, "" if none */
+	S2H_LAST_A_WAKE_IRQ,		/* u32: the IRQ that woke the system, 0 if unknown */
+	S2H_LAST_A_OTHER_WAKES,		/* u32: wakes no input device caused, deadline kept */
 	__S2H_LAST_A_MAX,
 };
 
