@@ -21,6 +21,11 @@ check_fragment()
 	done
 }
 
+# make check-debug and a make check in another clone may ask at once: one
+# builds, the other waits for it.
+mkdir -p "$cache"
+exec 9>"$cache/debug-kernel.lock"
+flock 9
 if [ ! -f "$out/.built" ]; then
 	src=$("$top/scripts/kernel-source.sh")
 	rm -rf "$out"
