@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Every kernel API difference s2h meets between Debian 12 (6.1) and sid (7.x),
- * in one place. Each entry names the release that changed the API.
+ * in one place. Each entry names the release that changed the API; where
+ * the headers can tell, Kbuild reads them (S2H_HAVE_*), so that a kernel
+ * between Debian's builds too.
  */
 #ifndef _S2H_COMPAT_H
 #define _S2H_COMPAT_H
 
 #include <linux/alarmtimer.h>
+#include <linux/export.h>
 #include <linux/kernfs.h>
 #include <linux/power_supply.h>
+#include <linux/syscore_ops.h>
 #include <linux/version.h>
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0)
@@ -22,7 +26,7 @@
  */
 static inline void s2h_alarm_start_relative(struct alarm *alarm, ktime_t delay)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+#ifdef S2H_HAVE_ALARM_START_TIMER
 	alarm_start_timer(alarm, delay, true);
 #else
 	alarm_start_relative(alarm, delay);
@@ -32,7 +36,7 @@ static inline void s2h_alarm_start_relative(struct alarm *alarm, ktime_t delay)
 /* 6.15 turned kernfs_node::parent into the RCU pointer __parent. */
 static inline struct kernfs_node *s2h_kernfs_parent(struct kernfs_node *kn)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+#ifdef S2H_HAVE_KERNFS_RCU_PARENT
 	return rcu_dereference_check(kn->__parent, true);
 #else
 	return kn->parent;
@@ -42,11 +46,9 @@ static inline struct kernfs_node *s2h_kernfs_parent(struct kernfs_node *kn)
 /*
  * Every registered power supply. 6.1 exports power_supply_class; by 6.12 it
  * is hidden behind power_supply_for_each_device(), and 7.2 has only
- * power_supply_for_each_psy(). The boundaries are the first releases of
- * Debian's three series known to have each (checked against 6.1, 6.12 and
- * 7.2 headers); a kernel between two of them may need them moved.
+ * power_supply_for_each_psy().
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+#ifdef S2H_HAVE_PSY_EACH_PSY
 static inline int s2h_for_each_power_supply(void *data,
 					    int (*fn)(struct power_supply *psy, void *data))
 {
@@ -70,7 +72,7 @@ static inline int s2h_for_each_power_supply(void *data,
 {
 	struct s2h_psy_iter iter = { .fn = fn, .data = data };
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#ifdef S2H_HAVE_PSY_EACH_DEVICE
 	return power_supply_for_each_device(&iter, s2h_psy_iter_one);
 #else
 	return class_for_each_device(power_supply_class, NULL, &iter, s2h_psy_iter_one);
@@ -90,6 +92,50 @@ static inline int s2h_for_each_power_supply(void *data,
 #define S2H_DRY_RUN_DISK_MODE	"test_resume"
 #else
 #define S2H_DRY_RUN_DISK_MODE	"reboot"
+#endif
+
+/*
+ * 6.19 gave syscore callbacks a data pointer and registers a struct syscore
+ * holding the ops; before, the ops were registered themselves.
+ * S2H_SYSCORE_DEFINE(name, suspend) defines what is registered.
+ */
+#ifdef S2H_HAVE_SYSCORE_DATA
+#define S2H_SYSCORE_ARGS	void *data
+#define S2H_SYSCORE_DEFINE(name, suspend_fn)				\
+	static const struct syscore_ops name##_ops = {			\
+		.suspend = suspend_fn,					\
+	};								\
+	static struct syscore name = { .ops = &name##_ops }
+#define s2h_register_syscore(s)		register_syscore(s)
+#define s2h_unregister_syscore(s)	unregister_syscore(s)
+#else
+#define S2H_SYSCORE_ARGS	void
+#define S2H_SYSCORE_DEFINE(name, suspend_fn)				\
+	static struct syscore_ops name = { .suspend = suspend_fn }
+#define s2h_register_syscore(s)		register_syscore_ops(s)
+#define s2h_unregister_syscore(s)	unregister_syscore_ops(s)
+#endif
+
+/*
+ * The units s2h's KUnit suite tests are linked into s2h.ko and exported to
+ * it in a kernel built with KUnit: kunit/visibility.h (6.2) does that in a
+ * namespace the suite imports - a string from 6.13. 6.1, where the suite
+ * runs (a debug kernel), lacks the header: the same export, no namespace.
+ */
+#ifdef S2H_HAVE_KUNIT_VISIBILITY
+#include <kunit/visibility.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define S2H_KUNIT_IMPORT	MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING")
+#else
+#define S2H_KUNIT_IMPORT	MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
+#endif
+#else
+#if IS_ENABLED(CONFIG_KUNIT)
+#define EXPORT_SYMBOL_IF_KUNIT(symbol)	EXPORT_SYMBOL_GPL(symbol)
+#else
+#define EXPORT_SYMBOL_IF_KUNIT(symbol)
+#endif
+#define S2H_KUNIT_IMPORT
 #endif
 
 #endif /* _S2H_COMPAT_H */
