@@ -1,41 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <linux/device.h>
-#include <linux/pm_wakeup.h>
-#include <linux/rtc.h>
-#include <linux/spinlock.h>
+#include <linux/ktime.h>
 #include <linux/timekeeping.h>
 
 #include "alarm.h"
 #include "compat.h"
-
-/*
- * The wakeup events the RTC's device has signalled so far. An RTC alarm
- * that wakes the system is reported as a wakeup event of that device
- * (rtc-cmos does so from its ACPI handler), while a key press, the lid or
- * the power button are reported by their own devices: the count going up
- * across a suspend is what says "the RTC woke us", to the second where
- * boottime cannot.
- *
- * dev->power.lock keeps the wakeup source from being detached and freed
- * while it is read.
- */
-static bool s2h_rtc_wakeup_events(unsigned long *events)
-{
-	struct rtc_device *rtc = alarmtimer_get_rtcdev();
-	struct device *dev;
-	bool known = false;
-
-	if (!rtc || !rtc->dev.parent)
-		return false;
-	dev = rtc->dev.parent;
-	spin_lock_irq(&dev->power.lock);
-	if (dev->power.wakeup) {
-		*events = dev->power.wakeup->event_count;
-		known = true;
-	}
-	spin_unlock_irq(&dev->power.lock);
-	return known;
-}
 
 /*
  * Boottime minus monotonic time is what timekeeping injected for the time
@@ -66,6 +34,7 @@ void s2h_alarm_arm(struct s2h_alarm *a, u32 delay_sec)
 	a->delay_sec = delay_sec;
 	a->rtc_known = s2h_rtc_wakeup_events(&a->rtc_events);
 	a->slept_before = s2h_time_slept();
+	a->armed_mono = ktime_get();
 	a->armed_at = ktime_get_boottime();
 	s2h_alarm_start_relative(&a->alarm, ktime_set(delay_sec, 0));
 }
@@ -73,9 +42,13 @@ void s2h_alarm_arm(struct s2h_alarm *a, u32 delay_sec)
 /**
  * s2h_alarm_disarm() - cancel the alarm and say what happened meanwhile
  * @a: the alarm, armed by s2h_alarm_arm()
- * @facts: filled in for s2h_decide()
+ * @facts: filled in for s2h_classify_wake()
+ * @src: the wakeup source that had an event meanwhile, if any
+ *
+ * Process context: the wakeup sources are walked.
  */
-void s2h_alarm_disarm(struct s2h_alarm *a, struct s2h_wake_facts *facts)
+void s2h_alarm_disarm(struct s2h_alarm *a, struct s2h_wake_facts *facts,
+		      struct s2h_wake_source *src)
 {
 	unsigned long rtc_events;
 
@@ -89,6 +62,8 @@ void s2h_alarm_disarm(struct s2h_alarm *a, struct s2h_wake_facts *facts)
 		facts->rtc = S2H_RTC_WOKE;
 	else
 		facts->rtc = S2H_RTC_SILENT;
+	s2h_wake_sources_since(a->armed_mono, src);
+	facts->source = src->evidence;
 }
 
 void s2h_alarm_cancel(struct s2h_alarm *a)

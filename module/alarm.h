@@ -10,11 +10,13 @@
 #include <linux/ktime.h>
 
 #include "decide.h"
+#include "wakeup.h"
 
 struct s2h_alarm {
 	struct alarm alarm;
 	u32 delay_sec;
 	ktime_t armed_at;		/* boottime */
+	ktime_t armed_mono;		/* monotonic: wakeup sources' events after it count */
 	ktime_t slept_before;		/* time asleep since boot, at arming */
 	unsigned long rtc_events;	/* RTC wakeup events, at arming */
 	bool rtc_known;			/* the RTC had a wakeup source to ask */
@@ -22,7 +24,8 @@ struct s2h_alarm {
 
 void s2h_alarm_init(struct s2h_alarm *a);
 void s2h_alarm_arm(struct s2h_alarm *a, u32 delay_sec);
-void s2h_alarm_disarm(struct s2h_alarm *a, struct s2h_wake_facts *facts);
+void s2h_alarm_disarm(struct s2h_alarm *a, struct s2h_wake_facts *facts,
+		      struct s2h_wake_source *src);
 void s2h_alarm_cancel(struct s2h_alarm *a);
 
 #endif /* _S2H_ALARM_H */

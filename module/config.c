@@ -4,6 +4,7 @@
 #include <linux/stddef.h>
 #include <linux/string.h>
 
+#include "compat.h"
 #include "config.h"
 
 static const char * const s2h_true_words[] = { "1", "y", "yes", "on" };
@@ -45,6 +46,7 @@ int s2h_parse_bool(const char *buf, bool *val)
 	}
 	return -EINVAL;
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_parse_bool);
 
 static const char * const s2h_policy_words[__S2H_POLICY_MAX] = {
 	[S2H_POLICY_DELAY] = "delay",
@@ -89,6 +91,7 @@ const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 	[S2H_SETTING_REQUIRE_VERIFIED] = S2H_BOOL("require_verified", require_verified,
 						  S2H_A_REQUIRE_VERIFIED),
 };
+EXPORT_SYMBOL_IF_KUNIT(s2h_settings);
 
 static int s2h_parse_uint(const char *buf, u32 min, u32 max, u32 *val)
 {
@@ -147,6 +150,7 @@ int s2h_setting_parse(const struct s2h_setting *s, const char *buf, u32 *val)
 	}
 	return -EINVAL;
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_setting_parse);
 
 /**
  * s2h_setting_format() - the text of a setting's value, as sysfs shows it
@@ -163,6 +167,7 @@ int s2h_setting_format(const struct s2h_setting *s, u32 val, char *buf, size_t s
 		return scnprintf(buf, size, "%s\n", val <= s->max ? s->words[val] : "unknown");
 	return scnprintf(buf, size, "%u\n", val);
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_setting_format);
 
 static const char * const s2h_state_names[__S2H_STATE_MAX] = {
 	[S2H_STATE_IDLE] = "idle",
@@ -210,23 +215,28 @@ const char *s2h_state_name(enum s2h_state state)
 {
 	return s2h_name(s2h_state_names, __S2H_STATE_MAX, state);
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_state_name);
 
 const char *s2h_wake_name(enum s2h_wake wake)
 {
 	return s2h_name(s2h_wake_names, __S2H_WAKE_MAX, wake);
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_wake_name);
 
 const char *s2h_check_name(enum s2h_check check)
 {
 	return s2h_name(s2h_check_names, __S2H_CHECK_MAX, check);
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_check_name);
 
 const char *s2h_verify_name(enum s2h_verify verify)
 {
 	return s2h_name(s2h_verify_names, __S2H_VERIFY_MAX, verify);
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_verify_name);
 
 const char *s2h_decision_name(enum s2h_decision_kind decision)
 {
 	return s2h_name(s2h_decision_names, __S2H_DECISION_MAX, decision);
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_decision_name);

@@ -7,7 +7,9 @@
  * notifier: PM notifiers run under the system transition lock that
  * hibernate() and pm_suspend() take.
  */
+#include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/string.h>
@@ -46,8 +48,17 @@ static struct s2h {
 	int battery_armed;		/* percent when the alarm was armed */
 	suspend_state_t sleep_state;	/* what the alarm woke the system from */
 	unsigned int attempts_failed;	/* hibernations, in the cycle the user started */
-	bool sleeping_again;		/* the next suspend is s2h's own... */
-	u32 rearm_sec;			/* ...and arms the alarm for this long, if not 0 */
+	/*
+	 * s2h's own transitions are told from the user's by the task that
+	 * starts them, the worker, while it is in pm_suspend() or hibernate().
+	 */
+	struct task_struct *transition_task;
+	u32 rearm_sec;			/* the alarm of s2h's own next suspend, 0: none */
+	u64 user_suspends;		/* the suspends s2h did not start */
+	u64 decided_at;			/* user_suspends when the last wake was decided on */
+	ktime_t woke_mono;		/* when that wake was seen: input since = the user */
+	ktime_t deadline;		/* boottime at which the alarm was last due */
+	ktime_t other_woke_at;		/* boottime of a wake no user caused, 0: none */
 
 	/*
 	 * Ordered: the work items put the system to sleep or into
@@ -59,6 +70,7 @@ static struct s2h {
 	struct work_struct hibernate_work;
 	struct work_struct sleep_work;
 	struct work_struct verify_work;
+	struct work_struct wake_irq_work;
 	struct notifier_block pm_nb;
 } s2h;
 
@@ -66,18 +78,26 @@ static const enum s2h_stat s2h_wake_stat[__S2H_WAKE_MAX] = {
 	[S2H_WAKE_ALARM] = S2H_STAT_ALARM_WAKES,
 	[S2H_WAKE_EARLY] = S2H_STAT_EARLY_WAKES,
 	[S2H_WAKE_ABORTED] = S2H_STAT_ABORTED,
+	[S2H_WAKE_OTHER] = S2H_STAT_OTHER_WAKES,
 };
 
 static const enum s2h_event s2h_wake_event[__S2H_WAKE_MAX] = {
 	[S2H_WAKE_ALARM] = S2H_EVENT_ALARM_WAKE,
 	[S2H_WAKE_EARLY] = S2H_EVENT_EARLY_WAKE,
 	[S2H_WAKE_ABORTED] = S2H_EVENT_ABORTED,
+	[S2H_WAKE_OTHER] = S2H_EVENT_OTHER_WAKE,
 };
 
 static const char * const s2h_rtc_evidence_name[] = {
 	[S2H_RTC_UNKNOWN] = "no rtc wakeup source",
 	[S2H_RTC_SILENT] = "rtc silent",
 	[S2H_RTC_WOKE] = "rtc woke",
+};
+
+static const char * const s2h_source_evidence_name[] = {
+	[S2H_SOURCE_NONE] = "no other wakeup source",
+	[S2H_SOURCE_OTHER] = "another wakeup source",
+	[S2H_SOURCE_INPUT] = "an input device",
 };
 
 /*
@@ -114,6 +134,20 @@ static void s2h_event(enum s2h_event event, const struct s2h_event_info *info)
 	mutex_unlock(&s2h_event_lock);
 }
 
+/*
+ * The work items that move the system hold the module: an rmmod waiting for
+ * one to end would sleep uninterruptibly and keep the freezer from
+ * freezing it. Each of them drops the reference at its end.
+ */
+static bool s2h_queue(struct work_struct *work)
+{
+	if (!try_module_get(THIS_MODULE))
+		return false;
+	if (!queue_work(s2h.wq, work))
+		module_put(THIS_MODULE);
+	return true;
+}
+
 static bool s2h_should_arm(bool own_suspend)
 {
 	lockdep_assert_held(&s2h.lock);
@@ -140,6 +174,22 @@ static u32 s2h_first_delay(const struct s2h_power *pw)
 	return s2h.config.delay_sec;
 }
 
+/*
+ * A suspend soon after a wake no user caused goes on with the cycle: its
+ * alarm is due when the last one was. 0 when the cycle starts afresh.
+ */
+static u32 s2h_continued_delay(void)
+{
+	ktime_t now = ktime_get_boottime();
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (!s2h.other_woke_at)
+		return 0;
+	return s2h_kept_delay(ktime_ms_delta(s2h.deadline, now),
+			      ktime_ms_delta(now, s2h.other_woke_at));
+}
+
 static void s2h_start_cycle(const struct s2h_power *pw)
 {
 	lockdep_assert_held(&s2h.lock);
@@ -161,6 +211,23 @@ static void s2h_not_armed(const struct s2h_preflight *pf)
 	s2h_event(S2H_EVENT_NOT_ARMED, &ev);
 }
 
+/* The alarm of the suspend that is starting, and the cycle it belongs to. */
+static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw)
+{
+	u32 delay;
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (own_suspend)
+		return s2h.rearm_sec;
+	delay = s2h_continued_delay();
+	if (!delay) {
+		delay = s2h_first_delay(pw);
+		s2h_start_cycle(pw);
+	}
+	return delay;
+}
+
 static void s2h_suspend_prepare(void)
 {
 	struct s2h_event_info ev = {};
@@ -168,9 +235,12 @@ static void s2h_suspend_prepare(void)
 	struct s2h_power pw;
 	bool own_suspend, verified_needed;
 
+	s2h_sleep_state_forget();
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_SUSPENDS]++;
-	own_suspend = s2h.sleeping_again;
+	own_suspend = s2h.transition_task == current;
+	if (!own_suspend)
+		s2h.user_suspends++;
 	if (!s2h_should_arm(own_suspend)) {
 		mutex_unlock(&s2h.lock);
 		return;
@@ -185,20 +255,16 @@ static void s2h_suspend_prepare(void)
 	mutex_lock(&s2h.lock);
 	if (pf.failed) {
 		s2h.stats[S2H_STAT_NOT_ARMED]++;
-		s2h.rearm_sec = 0;
+		s2h.other_woke_at = 0;
 		mutex_unlock(&s2h.lock);
 		s2h_not_armed(&pf);
 		return;
 	}
-	if (own_suspend) {
-		ev.delay_sec = s2h.rearm_sec;
-	} else {
-		ev.delay_sec = s2h_first_delay(&pw);
-		s2h_start_cycle(&pw);
-	}
-	s2h.rearm_sec = 0;
+	ev.delay_sec = s2h_arm_delay(own_suspend, &pw);
+	s2h.other_woke_at = 0;
 	s2h.battery_armed = pw.battery;
 	s2h_alarm_arm(&s2h.alarm, ev.delay_sec);
+	s2h.deadline = ktime_add(s2h.alarm.armed_at, ktime_set(ev.delay_sec, 0));
 	s2h.state = S2H_STATE_ARMED;
 	mutex_unlock(&s2h.lock);
 
@@ -229,7 +295,7 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 }
 
 static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
-			    const struct s2h_power *pw)
+			    const struct s2h_power *pw, const struct s2h_wake_source *src)
 {
 	lockdep_assert_held(&s2h.lock);
 
@@ -238,6 +304,14 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	s2h.last.woke_at = ktime_get_real_seconds();
 	s2h.last.wake = wake;
 	s2h.last.decision = d->action;
+	s2h.last.wake_irq = 0;
+	strscpy(s2h.last.wake_source, src->name, sizeof(s2h.last.wake_source));
+	s2h.woke_mono = ktime_get();
+	s2h.decided_at = s2h.user_suspends;
+	if (wake == S2H_WAKE_OTHER) {
+		s2h.other_woke_at = ktime_get_boottime();
+		s2h.last.other_wakes++;
+	}
 	/* Only the alarm's wakes are measured: the user's stay quick. */
 	if (wake == S2H_WAKE_ALARM) {
 		s2h.last.battery_wake = pw->battery;
@@ -245,11 +319,48 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	}
 }
 
+/* The state and counters of what the decision starts. */
+static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_power *pw)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	s2h.state = S2H_STATE_IDLE;
+	switch (d->action) {
+	case S2H_DECISION_HIBERNATE:
+		s2h.state = S2H_STATE_HIBERNATING;
+		if (d->for_battery)
+			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
+		break;
+	case S2H_DECISION_SLEEP_AGAIN:
+		s2h.stats[S2H_STAT_DARK_WAKES]++;
+		s2h.last.dark_wakes++;
+		s2h.rearm_sec = s2h_first_delay(pw);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Queued once the wake is told, so that its events come first. */
+static void s2h_start_action(const struct s2h_decision *d)
+{
+	struct work_struct *work = d->action == S2H_DECISION_HIBERNATE ?
+				   &s2h.hibernate_work : &s2h.sleep_work;
+
+	if (d->action == S2H_DECISION_NONE || s2h_queue(work))
+		return;
+	pr_warn("being unloaded: not acting on the wake\n");
+	mutex_lock(&s2h.lock);
+	s2h.state = S2H_STATE_IDLE;
+	mutex_unlock(&s2h.lock);
+}
+
 static void s2h_post_suspend(void)
 {
 	struct s2h_power pw = { .battery = S2H_BATTERY_UNKNOWN };
 	struct s2h_decision d = { .action = S2H_DECISION_NONE };
 	struct s2h_event_info ev = {};
+	struct s2h_wake_source src;
 	struct s2h_wake_facts facts;
 	enum s2h_wake wake;
 
@@ -259,42 +370,73 @@ static void s2h_post_suspend(void)
 		return;
 	}
 
-	s2h_alarm_disarm(&s2h.alarm, &facts);
+	s2h_alarm_disarm(&s2h.alarm, &facts, &src);
 	wake = s2h_classify_wake(&facts);
-	if (wake == S2H_WAKE_ALARM)
+	if (wake == S2H_WAKE_ALARM) {
 		d = s2h_decide_now(&facts, &pw);
-	s2h_record_wake(wake, &d, &pw);
-	s2h.state = S2H_STATE_IDLE;
-	switch (d.action) {
-	case S2H_DECISION_HIBERNATE:
 		s2h.sleep_state = s2h_last_sleep_state();
-		s2h.state = S2H_STATE_HIBERNATING;
-		if (d.for_battery)
-			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
-		break;
-	case S2H_DECISION_SLEEP_AGAIN:
-		s2h.sleep_state = s2h_last_sleep_state();
-		s2h.stats[S2H_STAT_DARK_WAKES]++;
-		s2h.last.dark_wakes++;
-		s2h.rearm_sec = s2h_first_delay(&pw);
-		break;
-	default:
-		break;
 	}
+	s2h_record_wake(wake, &d, &pw, &src);
+	s2h_begin_action(&d, &pw);
 	mutex_unlock(&s2h.lock);
 
-	pr_info("%s wake after %lld ms, alarm due at %u s (%s): %s\n",
+	pr_info("%s wake after %lld ms, alarm due at %u s (%s, %s, named: %s): %s\n",
 		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec,
-		s2h_rtc_evidence_name[facts.rtc], s2h_decision_name(d.action));
-	/* The wake is told before the work can tell of what follows. */
+		s2h_rtc_evidence_name[facts.rtc], s2h_source_evidence_name[src.evidence],
+		src.name[0] ? src.name : "none", s2h_decision_name(d.action));
+	if (wake != S2H_WAKE_ABORTED)
+		queue_work(s2h.wq, &s2h.wake_irq_work);
 	s2h_event(s2h_wake_event[wake], NULL);
-	if (d.action == S2H_DECISION_HIBERNATE) {
-		queue_work(s2h.wq, &s2h.hibernate_work);
-	} else if (d.action == S2H_DECISION_SLEEP_AGAIN) {
+	if (d.action == S2H_DECISION_SLEEP_AGAIN) {
 		ev.battery = pw.battery;
 		s2h_event(S2H_EVENT_SLEEP_AGAIN, &ev);
-		queue_work(s2h.wq, &s2h.sleep_work);
 	}
+	s2h_start_action(&d);
+}
+
+/*
+ * The IRQ the kernel says woke the system, when it says (CONFIG_PM_SLEEP_DEBUG):
+ * a file of /sys/power, read from the work queue, not the notifier.
+ */
+static void s2h_wake_irq_work(struct work_struct *work)
+{
+	char buf[16];
+	u32 irq;
+
+	if (s2h_power_file_read("pm_wakeup_irq", buf, sizeof(buf)) < 0 ||
+	    kstrtou32(strim(buf), 10, &irq))
+		return;
+	mutex_lock(&s2h.lock);
+	s2h.last.wake_irq = irq;
+	mutex_unlock(&s2h.lock);
+}
+
+/*
+ * Whether what s2h decided at the wake still stands: not if the user is
+ * back - an input device had a wakeup event since, or the user's own
+ * suspend came in between.
+ */
+static bool s2h_user_is_back(void)
+{
+	ktime_t woke;
+	bool suspended;
+
+	mutex_lock(&s2h.lock);
+	woke = s2h.woke_mono;
+	suspended = s2h.user_suspends != s2h.decided_at;
+	mutex_unlock(&s2h.lock);
+	return suspended || s2h_input_since(woke);
+}
+
+/* The user is back: what s2h was about to do is dropped, the system stays up. */
+static void s2h_cancel(const char *what)
+{
+	mutex_lock(&s2h.lock);
+	s2h.stats[S2H_STAT_CANCELLED]++;
+	s2h.state = S2H_STATE_IDLE;
+	mutex_unlock(&s2h.lock);
+	pr_info("the user is back: no %s\n", what);
+	s2h_event(S2H_EVENT_CANCELLED, NULL);
 }
 
 static void s2h_post_hibernation(void)
@@ -303,6 +445,21 @@ static void s2h_post_hibernation(void)
 	if (s2h.state == S2H_STATE_HIBERNATING)
 		s2h.state = S2H_STATE_RESUMING;
 	mutex_unlock(&s2h.lock);
+}
+
+/*
+ * s2h's own hibernation, once it holds the system transition lock: a
+ * user's suspend that took the lock first, and ended, leaves it stale.
+ */
+static int s2h_hibernation_prepare(void)
+{
+	int err = 0;
+
+	mutex_lock(&s2h.lock);
+	if (s2h.transition_task == current && s2h.user_suspends != s2h.decided_at)
+		err = -EAGAIN;
+	mutex_unlock(&s2h.lock);
+	return err;
 }
 
 /*
@@ -322,6 +479,8 @@ static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *
 		s2h_post_suspend();
 		s2h_overhead_add(S2H_OVERHEAD_POST_SUSPEND, start);
 		break;
+	case PM_HIBERNATION_PREPARE:
+		return notifier_from_errno(s2h_hibernation_prepare());
 	case PM_POST_HIBERNATION:
 		s2h_post_hibernation();
 		break;
@@ -329,35 +488,79 @@ static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *
 	return NOTIFY_DONE;
 }
 
-/*
- * Back into the state the alarm woke the system from; the suspend arms the
- * alarm again when rearm_sec is set. A wakeup event since the wake - the
- * user is back - cancels it.
- */
-static void s2h_go_back_to_sleep(void)
+/* One try at s2h's own transition: it is told by the task that makes it. */
+static void s2h_own_transition(bool begin, u32 rearm_sec)
 {
-	suspend_state_t state;
-	int err;
-
 	mutex_lock(&s2h.lock);
-	s2h.sleeping_again = true;
-	state = s2h.sleep_state;
-	mutex_unlock(&s2h.lock);
-
-	err = s2h_sleep_again(state);
-	if (err)
-		pr_info("not going back to sleep (%pe)\n", ERR_PTR(err));
-
-	mutex_lock(&s2h.lock);
-	s2h.sleeping_again = false;
-	if (err)
-		s2h.rearm_sec = 0;
+	s2h.transition_task = begin ? current : NULL;
+	s2h.rearm_sec = rearm_sec;
 	mutex_unlock(&s2h.lock);
 }
 
+static void s2h_sleep_failed(int err, unsigned int try)
+{
+	struct s2h_event_info ev = { .error = err };
+
+	s2h_clear_wakeup_check();
+	mutex_lock(&s2h.lock);
+	s2h.stats[S2H_STAT_SLEEP_FAILURES]++;
+	mutex_unlock(&s2h.lock);
+	pr_warn("going back to sleep failed (%pe), try %u of %u\n", ERR_PTR(err), try + 1,
+		S2H_SLEEP_TRIES);
+	s2h_event(S2H_EVENT_SLEEP_FAILED, &ev);
+}
+
+/*
+ * Back into the state the alarm woke the system from, the alarm armed for
+ * @rearm_sec if not 0. A device or task that refuses is given a few more
+ * tries; the user coming back ends it.
+ *
+ * Return: 0 once the system slept and woke again, or the user is back;
+ * the error of the last try when every one failed.
+ */
+static int s2h_go_back_to_sleep(u32 rearm_sec)
+{
+	suspend_state_t state;
+	unsigned int try;
+	int err = 0;
+
+	for (try = 0; try < S2H_SLEEP_TRIES; try++) {
+		if (try)
+			msleep(s2h_sleep_retry_ms(try));
+		if (s2h_user_is_back()) {
+			s2h_cancel("going back to sleep");
+			return 0;
+		}
+		mutex_lock(&s2h.lock);
+		state = s2h.sleep_state;
+		mutex_unlock(&s2h.lock);
+
+		s2h_own_transition(true, rearm_sec);
+		err = s2h_sleep_again(state);
+		s2h_own_transition(false, 0);
+		if (!err)
+			return 0;
+		s2h_sleep_failed(err, try);
+	}
+	return err;
+}
+
+static void s2h_hibernate_now(bool sleep_failed);
+
 static void s2h_sleep_work(struct work_struct *work)
 {
-	s2h_go_back_to_sleep();
+	u32 rearm_sec;
+
+	mutex_lock(&s2h.lock);
+	rearm_sec = s2h.rearm_sec;
+	mutex_unlock(&s2h.lock);
+
+	/* A machine that cannot sleep must not stay awake in a bag. */
+	if (s2h_go_back_to_sleep(rearm_sec)) {
+		pr_err("cannot go back to sleep: hibernating instead\n");
+		s2h_hibernate_now(true);
+	}
+	module_put(THIS_MODULE);
 }
 
 /*
@@ -371,15 +574,12 @@ static void s2h_hibernate_failed(int err)
 	struct s2h_event_info ev = {};
 
 	mutex_lock(&s2h.lock);
-	s2h.stats[S2H_STAT_HIBERNATE_FAILURES]++;
 	s2h.stats[S2H_STAT_RESUSPENDS]++;
 	s2h.attempts_failed++;
 	if (s2h.attempts_failed <= s2h.config.retries) {
-		s2h.rearm_sec = s2h_retry_delay(s2h.config.delay_sec, s2h.attempts_failed);
+		ev.delay_sec = s2h_retry_delay(s2h.config.delay_sec, s2h.attempts_failed);
 		s2h.stats[S2H_STAT_HIBERNATE_RETRIES]++;
 	}
-	ev.delay_sec = s2h.rearm_sec;
-	s2h.state = S2H_STATE_IDLE;
 	mutex_unlock(&s2h.lock);
 
 	if (ev.delay_sec) {
@@ -390,29 +590,59 @@ static void s2h_hibernate_failed(int err)
 		pr_err("hibernation failed (%pe): going back to sleep without an alarm\n",
 		       ERR_PTR(err));
 	}
-	s2h_go_back_to_sleep();
+	err = s2h_go_back_to_sleep(ev.delay_sec);
+	if (err)
+		pr_err("cannot hibernate nor go back to sleep (%pe): the system stays up\n",
+		       ERR_PTR(err));
 }
 
-static void s2h_hibernate_work(struct work_struct *work)
+/*
+ * s2h's hibernation, the one the alarm asked for or the way out when the
+ * system cannot go back to sleep (@sleep_failed: then a failure cannot
+ * go back to sleep either).
+ */
+static void s2h_hibernate_now(bool sleep_failed)
 {
 	struct s2h_event_info ev = {};
 	const char *disk_mode;
 
+	if (s2h_user_is_back()) {
+		s2h_cancel("hibernation");
+		return;
+	}
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_HIBERNATIONS]++;
+	s2h.state = S2H_STATE_HIBERNATING;
 	disk_mode = s2h.config.hibernate_mode == S2H_MODE_SUSPEND ? S2H_DISK_SUSPEND : NULL;
 	mutex_unlock(&s2h.lock);
 
 	pr_info("starting hibernation\n");
 	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
-	ev.error = s2h_hibernate(disk_mode);
+	s2h_own_transition(true, 0);
+	ev.error = s2h_arm_wakeup_check();
+	if (!ev.error)
+		ev.error = s2h_hibernate(disk_mode);
+	s2h_own_transition(false, 0);
 
 	mutex_lock(&s2h.lock);
 	s2h.last.result = ev.error;
 	mutex_unlock(&s2h.lock);
 	s2h_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
 	if (ev.error) {
-		s2h_hibernate_failed(ev.error);
+		s2h_clear_wakeup_check();
+		if (s2h_user_is_back()) {
+			s2h_cancel("retry of the hibernation");
+			return;
+		}
+		mutex_lock(&s2h.lock);
+		s2h.stats[S2H_STAT_HIBERNATE_FAILURES]++;
+		s2h.state = S2H_STATE_IDLE;
+		mutex_unlock(&s2h.lock);
+		if (sleep_failed)
+			pr_err("cannot hibernate nor go back to sleep (%pe): the system stays up\n",
+			       ERR_PTR(ev.error));
+		else
+			s2h_hibernate_failed(ev.error);
 		return;
 	}
 
@@ -422,6 +652,12 @@ static void s2h_hibernate_work(struct work_struct *work)
 	mutex_unlock(&s2h.lock);
 	pr_info("resumed from hibernation\n");
 	s2h_event(S2H_EVENT_RESUMED, NULL);
+}
+
+static void s2h_hibernate_work(struct work_struct *work)
+{
+	s2h_hibernate_now(false);
+	module_put(THIS_MODULE);
 }
 
 /*
@@ -450,25 +686,30 @@ static void s2h_verify_work(struct work_struct *work)
 	else
 		pr_info("dry run passed in %u ms\n", ev.verify.duration_ms);
 	s2h_event(S2H_EVENT_VERIFY_RESULT, &ev);
+	module_put(THIS_MODULE);
 }
 
 /**
  * s2h_verify_start() - start a dry run of hibernation
  *
- * Return: 0 once started (its end is told by an event), -EBUSY while one runs.
+ * Return: 0 once started (its end is told by an event), -EBUSY while one
+ * runs, -ENODEV while the module is being unloaded.
  */
 int s2h_verify_start(void)
 {
-	mutex_lock(&s2h.lock);
-	if (s2h.verify.result == S2H_VERIFY_RUNNING) {
-		mutex_unlock(&s2h.lock);
-		return -EBUSY;
-	}
-	s2h.verify.result = S2H_VERIFY_RUNNING;
-	mutex_unlock(&s2h.lock);
+	enum s2h_verify old;
+	int err = 0;
 
-	queue_work(s2h.wq, &s2h.verify_work);
-	return 0;
+	mutex_lock(&s2h.lock);
+	old = s2h.verify.result;
+	if (old == S2H_VERIFY_RUNNING)
+		err = -EBUSY;
+	else if (!s2h_queue(&s2h.verify_work))
+		err = -ENODEV;
+	else
+		s2h.verify.result = S2H_VERIFY_RUNNING;
+	mutex_unlock(&s2h.lock);
+	return err;
 }
 
 /**
@@ -545,6 +786,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
 	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
+	INIT_WORK(&s2h.wake_irq_work, s2h_wake_irq_work);
 
 	s2h.wq = alloc_ordered_workqueue("s2h", 0);
 	if (!s2h.wq)
@@ -553,25 +795,29 @@ int s2h_cycle_init(const struct s2h_config *config)
 	if (err)
 		goto err_destroy_wq;
 
+	s2h_sleep_state_init();
 	s2h.pm_nb.notifier_call = s2h_pm_notify;
 	err = register_pm_notifier(&s2h.pm_nb);
 	if (err)
-		goto err_preflight;
+		goto err_sleep_state;
 	return 0;
 
-err_preflight:
+err_sleep_state:
+	s2h_sleep_state_exit();
 	s2h_preflight_exit();
 err_destroy_wq:
 	destroy_workqueue(s2h.wq);
 	return err;
 }
 
+/*
+ * The work items that move the system hold the module (s2h_queue()): none
+ * is queued by now. Destroying the queue waits for the one that is not.
+ */
 void s2h_cycle_exit(void)
 {
 	unregister_pm_notifier(&s2h.pm_nb);
-	cancel_work_sync(&s2h.hibernate_work);
-	cancel_work_sync(&s2h.sleep_work);
-	cancel_work_sync(&s2h.verify_work);
+	s2h_sleep_state_exit();
 	s2h_alarm_cancel(&s2h.alarm);
 	s2h_preflight_exit();
 	destroy_workqueue(s2h.wq);

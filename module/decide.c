@@ -3,45 +3,86 @@
 #include <linux/minmax.h>
 #include <linux/time64.h>
 
+#include "compat.h"
 #include "decide.h"
+
+/*
+ * Whether the wake came in the window in which s2h's alarm rings: the RTC
+ * counts whole seconds, so it may ring up to S2H_RTC_EARLY_MS before the
+ * alarm's boottime expiry, and devices take a while to resume after it.
+ * Whatever the evidence, a wake long after that is not the alarm's: an RTC
+ * event latched while the machine slept on (firmware that ignored the RTC
+ * in that state) is handled when the user opens the lid.
+ */
+static bool s2h_in_alarm_window(const struct s2h_wake_facts *f)
+{
+	s64 due_ms = (s64)f->delay_sec * MSEC_PER_SEC;
+
+	return f->elapsed_ms >= due_ms - S2H_RTC_EARLY_MS &&
+	       f->elapsed_ms <= due_ms + S2H_RTC_LATE_MS;
+}
 
 /**
  * s2h_classify_wake() - what ended an armed suspend
  * @f: what was armed and what was measured
  *
+ * An input device's event says a user is back, whatever else happened; in
+ * the alarm's window, the alarm it is, whether or not the RTC reported it
+ * (most RTC drivers never do, and rtc-cmos through the ACPI alarm may not
+ * after S3). Outside it, an RTC event is another alarm and another
+ * device's event another wakeup source: no user is known to be back.
+ * With no evidence at all, a wake outside the window is taken for a user's.
+ *
  * Return: S2H_WAKE_ALARM only when it was s2h's alarm.
  */
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *f)
 {
-	s64 due_ms = (s64)f->delay_sec * MSEC_PER_SEC;
-
 	/* Timekeeping was never suspended: the suspend did not happen. */
 	if (f->slept_ms <= 0)
 		return S2H_WAKE_ABORTED;
-	if (f->elapsed_ms < due_ms - S2H_RTC_EARLY_MS)
+	if (f->source == S2H_SOURCE_INPUT)
 		return S2H_WAKE_EARLY;
-
-	switch (f->rtc) {
-	case S2H_RTC_WOKE:
+	if (s2h_in_alarm_window(f))
 		return S2H_WAKE_ALARM;
-	case S2H_RTC_SILENT:
-		/*
-		 * The RTC says it did not wake us. Once the alarm is overdue,
-		 * that is either an RTC whose driver reports no events or a
-		 * user who came back at that very moment: hibernating is what
-		 * was due in both cases, while a user wake in the window the
-		 * RTC's rounding leaves before the expiry is certain.
-		 */
-		if (f->elapsed_ms < due_ms)
-			return S2H_WAKE_EARLY;
-		fallthrough;
-	case S2H_RTC_UNKNOWN:
-	default:
-		if (f->elapsed_ms > due_ms + S2H_RTC_LATE_MS)
-			return S2H_WAKE_EARLY;
-		return S2H_WAKE_ALARM;
-	}
+	if (f->rtc == S2H_RTC_WOKE || f->source == S2H_SOURCE_OTHER)
+		return S2H_WAKE_OTHER;
+	return S2H_WAKE_EARLY;
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_classify_wake);
+
+/**
+ * s2h_kept_delay() - the alarm of a suspend that follows a wake no user caused
+ * @due_in_ms: from now to the deadline the last alarm was armed for
+ * @awake_ms: how long the system was awake since that wake
+ *
+ * Return: seconds to arm the alarm for, the deadline kept, at least
+ * S2H_DELAY_MIN_SEC; 0 when the system was awake too long for the wake to
+ * be taken for a dark one, and the cycle starts afresh.
+ */
+u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms)
+{
+	if (awake_ms < 0 || awake_ms > S2H_KEEP_DEADLINE_MS)
+		return 0;
+	if (due_in_ms <= (s64)S2H_DELAY_MIN_SEC * MSEC_PER_SEC)
+		return S2H_DELAY_MIN_SEC;
+	return min_t(s64, DIV_ROUND_UP_ULL(due_in_ms, MSEC_PER_SEC), S2H_DELAY_MAX_SEC);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_kept_delay);
+
+/**
+ * s2h_sleep_retry_ms() - the wait before going back to sleep again
+ * @try: 1 for the first retry, up to S2H_SLEEP_TRIES - 1
+ *
+ * A device or task that refused once often agrees a moment later; one that
+ * keeps refusing gets a few seconds in all before s2h hibernates instead.
+ *
+ * Return: milliseconds.
+ */
+unsigned int s2h_sleep_retry_ms(unsigned int try)
+{
+	return S2H_SLEEP_RETRY_FIRST_MS << min(try - 1, 8U);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_sleep_retry_ms);
 
 /*
  * Where the battery will be at the next check if it keeps draining as it
@@ -90,6 +131,7 @@ struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *f)
 	d.for_battery = true;
 	return d;
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_decide_alarm);
 
 /*
  * The first retry comes after the delay, at most a quarter of an hour, so
@@ -113,3 +155,4 @@ u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt)
 		sec <<= min(attempt - 1, 16U);
 	return min_t(u64, sec, S2H_DELAY_MAX_SEC);
 }
+EXPORT_SYMBOL_IF_KUNIT(s2h_retry_delay);

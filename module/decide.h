@@ -20,11 +20,24 @@
 #define S2H_RTC_EARLY_MS	2000
 
 /*
- * With no word from the RTC, a wake this long after the alarm was due is
- * taken for a user's: an RTC wake is seen within the time devices take to
- * resume, far less than this.
+ * The alarm's wake is seen within the time devices take to resume, far less
+ * than this after it was due: a wake later than that, whatever the RTC says,
+ * is not the alarm's.
  */
 #define S2H_RTC_LATE_MS		60000
+
+/*
+ * A wake that no input device caused leaves the alarm's deadline standing
+ * for a suspend that starts within this long of it: a lid-closed laptop
+ * that the network or the EC woke is put back to sleep by logind within
+ * its 30 s hold-off, while a user who was back has had the time to open
+ * something by then.
+ */
+#define S2H_KEEP_DEADLINE_MS	120000
+
+/* Going back to sleep: this many tries, the wait doubling from the first. */
+#define S2H_SLEEP_TRIES		4
+#define S2H_SLEEP_RETRY_FIRST_MS	1000
 
 /* What the RTC's wakeup source says about the suspend that just ended. */
 enum s2h_rtc_evidence {
@@ -33,11 +46,19 @@ enum s2h_rtc_evidence {
 	S2H_RTC_WOKE,		/* it signalled a wakeup event */
 };
 
+/* What the other wakeup sources say: which of them had an event since arming. */
+enum s2h_source_evidence {
+	S2H_SOURCE_NONE,	/* none of them */
+	S2H_SOURCE_OTHER,	/* a device that is no input device: network, EC, USB port */
+	S2H_SOURCE_INPUT,	/* an input device: keyboard, touchpad, lid, power button */
+};
+
 struct s2h_wake_facts {
 	u32 delay_sec;		/* what the alarm was armed for */
 	s64 elapsed_ms;		/* boottime from arming to the end of the suspend */
 	s64 slept_ms;		/* time asleep, as timekeeping measured it */
 	enum s2h_rtc_evidence rtc;
+	enum s2h_source_evidence source;
 };
 
 /* What the alarm's wake leaves to policy. */
@@ -60,5 +81,7 @@ struct s2h_decision {
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *facts);
 struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
 u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt);
+u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms);
+unsigned int s2h_sleep_retry_ms(unsigned int try);
 
 #endif /* _S2H_DECIDE_H */

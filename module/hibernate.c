@@ -4,22 +4,41 @@
 #include <linux/string.h>
 #include <linux/suspend.h>
 
+#include "compat.h"
 #include "hibernate.h"
 
 #define S2H_SYS_POWER	"/sys/power/"
 #define S2H_PATH_MAX	32
 
-static struct file *s2h_power_open(const char *file, int flags)
+/**
+ * s2h_file_read() - read a file of procfs or sysfs, as userspace does
+ * @path: its path
+ * @buf: where its text goes, NUL-terminated
+ * @size: room in @buf
+ *
+ * Process context.
+ *
+ * Return: the length of the text, or a negative errno.
+ */
+ssize_t s2h_file_read(const char *path, char *buf, size_t size)
 {
-	char path[S2H_PATH_MAX];
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t len;
 
-	if (snprintf(path, sizeof(path), S2H_SYS_POWER "%s", file) >= sizeof(path))
-		return ERR_PTR(-ENAMETOOLONG);
-	return filp_open(path, flags, 0);
+	f = filp_open(path, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	len = kernel_read(f, buf, size - 1, &pos);
+	filp_close(f, NULL);
+	if (len < 0)
+		return len;
+	buf[len] = '\0';
+	return len;
 }
 
 /**
- * s2h_power_file_read() - read a file of /sys/power, as userspace does
+ * s2h_power_file_read() - read a file of /sys/power
  * @file: its name
  * @buf: where its text goes, NUL-terminated
  * @size: room in @buf
@@ -32,19 +51,11 @@ static struct file *s2h_power_open(const char *file, int flags)
  */
 ssize_t s2h_power_file_read(const char *file, char *buf, size_t size)
 {
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t len;
+	char path[S2H_PATH_MAX];
 
-	f = s2h_power_open(file, O_RDONLY);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	len = kernel_read(f, buf, size - 1, &pos);
-	filp_close(f, NULL);
-	if (len < 0)
-		return len;
-	buf[len] = '\0';
-	return len;
+	if (snprintf(path, sizeof(path), S2H_SYS_POWER "%s", file) >= sizeof(path))
+		return -ENAMETOOLONG;
+	return s2h_file_read(path, buf, size);
 }
 
 /**
@@ -56,11 +67,14 @@ ssize_t s2h_power_file_read(const char *file, char *buf, size_t size)
  */
 int s2h_power_file_write(const char *file, const char *text)
 {
+	char path[S2H_PATH_MAX];
 	struct file *f;
 	loff_t pos = 0;
 	ssize_t ret;
 
-	f = s2h_power_open(file, O_WRONLY);
+	if (snprintf(path, sizeof(path), S2H_SYS_POWER "%s", file) >= sizeof(path))
+		return -ENAMETOOLONG;
+	f = filp_open(path, O_WRONLY, 0);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
 	ret = kernel_write(f, text, strlen(text), &pos);
@@ -130,17 +144,54 @@ int s2h_hibernate(const char *disk_mode)
 	return err;
 }
 
+/*
+ * The platform state ("mem" or "standby") the last suspend entered, taken
+ * by a syscore callback: those run, with one CPU and interrupts off, in
+ * every platform suspend and never in suspend to idle, and
+ * pm_suspend_target_state is gone by the time PM_POST_SUSPEND is sent.
+ * PM_SUSPEND_ON until a suspend gets that far.
+ */
+static suspend_state_t s2h_platform_state;
+
+static int s2h_syscore_suspend(S2H_SYSCORE_ARGS)
+{
+	WRITE_ONCE(s2h_platform_state, pm_suspend_target_state);
+	return 0;
+}
+
+S2H_SYSCORE_DEFINE(s2h_syscore, s2h_syscore_suspend);
+
+void s2h_sleep_state_init(void)
+{
+	s2h_register_syscore(&s2h_syscore);
+}
+
+void s2h_sleep_state_exit(void)
+{
+	s2h_unregister_syscore(&s2h_syscore);
+}
+
+/* Called as a suspend starts, so that the state read after it is its own. */
+void s2h_sleep_state_forget(void)
+{
+	WRITE_ONCE(s2h_platform_state, PM_SUSPEND_ON);
+}
+
 /**
  * s2h_last_sleep_state() - the state the suspend that just ended entered
  *
- * pm_suspend_target_state is gone by the time PM_POST_SUSPEND is sent, but
- * the platform flags of that suspend stay until the next one: suspend to
- * idle runs without the platform. "standby" cannot be told apart from
- * "mem" this way and is taken for "mem".
+ * Suspend to idle runs without the platform, and its flag stays until the
+ * next suspend; a platform suspend leaves its state in s2h_platform_state.
+ *
+ * Return: PM_SUSPEND_TO_IDLE, PM_SUSPEND_STANDBY or PM_SUSPEND_MEM.
  */
 suspend_state_t s2h_last_sleep_state(void)
 {
-	return pm_suspend_no_platform() ? PM_SUSPEND_TO_IDLE : PM_SUSPEND_MEM;
+	suspend_state_t state = READ_ONCE(s2h_platform_state);
+
+	if (pm_suspend_no_platform())
+		return PM_SUSPEND_TO_IDLE;
+	return state == PM_SUSPEND_STANDBY ? PM_SUSPEND_STANDBY : PM_SUSPEND_MEM;
 }
 
 /*
@@ -153,21 +204,46 @@ static void s2h_wait_for_transition(void)
 	unlock_system_sleep(lock_system_sleep());
 }
 
-/*
+/**
+ * s2h_arm_wakeup_check() - make any wakeup event from now on abort the next transition
+ *
  * The wakeup_count handshake userspace sleep daemons use: once the count
  * read is written back, any wakeup event that comes after it - the user
- * opening the lid while s2h is about to put the system back to sleep -
- * makes the suspend fail with -EBUSY instead of losing that event.
+ * opening the lid while s2h is about to put the system back to sleep or
+ * into hibernation - makes the freezer or the devices' suspend fail with
+ * -EBUSY instead of losing that event. The read waits while an event is
+ * being processed.
+ *
+ * Return: 0, or -EBUSY when an event came between the read and the write.
  */
-static int s2h_arm_wakeup_check(void)
+int s2h_arm_wakeup_check(void)
 {
 	char count[24];
 	ssize_t len;
+	int err;
 
 	len = s2h_power_file_read("wakeup_count", count, sizeof(count));
 	if (len < 0)
 		return len;
-	return s2h_power_file_write("wakeup_count", strim(count));
+	err = s2h_power_file_write("wakeup_count", strim(count));
+	return err == -EINVAL ? -EBUSY : err;
+}
+
+/*
+ * The kernel keeps the wakeup count's check armed after a transition that
+ * failed before freezing (enter_state() clears it only past that point):
+ * the next suspend, the user's, would abort on the events since. Writing
+ * a count the kernel can never reach - it keeps 16 bits of it - disarms
+ * the check.
+ */
+#define S2H_NO_WAKEUP_COUNT	"4294967295"
+
+/**
+ * s2h_clear_wakeup_check() - disarm the check s2h_arm_wakeup_check() armed
+ */
+void s2h_clear_wakeup_check(void)
+{
+	s2h_power_file_write("wakeup_count", S2H_NO_WAKEUP_COUNT);
 }
 
 /**
@@ -175,7 +251,7 @@ static int s2h_arm_wakeup_check(void)
  * @state: from s2h_last_sleep_state()
  *
  * Return: as pm_suspend(), once the system is awake again; -EBUSY, without
- * sleeping, when a wakeup event came in since the last wake.
+ * sleeping, when a wakeup event came in since the check was armed.
  */
 int s2h_sleep_again(suspend_state_t state)
 {
@@ -184,6 +260,6 @@ int s2h_sleep_again(suspend_state_t state)
 	s2h_wait_for_transition();
 	err = s2h_arm_wakeup_check();
 	if (err)
-		return err == -EINVAL ? -EBUSY : err;
+		return err;
 	return pm_suspend(state);
 }

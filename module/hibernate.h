@@ -12,11 +12,17 @@
 /* What /sys/power/disk is set to for one hibernation; NULL leaves it alone. */
 #define S2H_DISK_SUSPEND	"suspend"
 
+ssize_t s2h_file_read(const char *path, char *buf, size_t size);
 ssize_t s2h_power_file_read(const char *file, char *buf, size_t size);
 int s2h_power_file_write(const char *file, const char *text);
 
 int s2h_hibernate(const char *disk_mode);
+void s2h_sleep_state_init(void);
+void s2h_sleep_state_exit(void);
+void s2h_sleep_state_forget(void);
 suspend_state_t s2h_last_sleep_state(void);
+int s2h_arm_wakeup_check(void);
+void s2h_clear_wakeup_check(void);
 int s2h_sleep_again(suspend_state_t state);
 
 #endif /* _S2H_HIBERNATE_H */

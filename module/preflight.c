@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/completion.h>
+#include <linux/device.h>
+#include <linux/fs.h>
+#include <linux/kdev_t.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
-#include <linux/device.h>
 #include <linux/rtc.h>
 #include <linux/security.h>
 #include <linux/string.h>
@@ -15,7 +17,10 @@
 
 #define S2H_PAGES_TO_MB(p)	((u32)((p) >> (20 - PAGE_SHIFT)))
 
-/* nohibernate, lockdown and the like: the kernel offers "disk" or it does not. */
+/*
+ * nohibernate, lockdown and the like: the kernel offers "disk" or it does
+ * not. Reading it under lockdown logs a notice: s2h_locked_down() first.
+ */
 static bool s2h_hibernation_offered(void)
 {
 	char buf[64];
@@ -30,14 +35,92 @@ static bool s2h_hibernation_offered(void)
 	return false;
 }
 
-/* Without a resume device the image is written and never read back. */
-static bool s2h_resume_device_set(void)
+/*
+ * Lockdown only ever rises, and security_locked_down() logs a notice each
+ * time it refuses: asked until it first says yes, never again after.
+ */
+static bool s2h_locked_down(void)
 {
+	static bool locked;
+
+	if (!READ_ONCE(locked) && security_locked_down(LOCKDOWN_HIBERNATION))
+		WRITE_ONCE(locked, true);
+	return READ_ONCE(locked);
+}
+
+/*
+ * Where hibernation writes its image: the resume device, at resume_offset
+ * for a swap file. 0 when none is set.
+ */
+static dev_t s2h_resume_device(u64 *offset)
+{
+	unsigned int major, minor;
 	char buf[32];
 
-	if (s2h_power_file_read("resume", buf, sizeof(buf)) < 0)
+	*offset = 0;
+	if (s2h_power_file_read("resume", buf, sizeof(buf)) < 0 ||
+	    sscanf(buf, "%u:%u", &major, &minor) != 2)
+		return 0;
+	if (s2h_power_file_read("resume_offset", buf, sizeof(buf)) < 0 ||
+	    kstrtou64(strim(buf), 10, offset))
+		*offset = 0;
+	return MKDEV(major, minor);
+}
+
+/* The block device's node, as devtmpfs names it: its uevent's DEVNAME. */
+static int s2h_device_node(dev_t dev, char *path, size_t size)
+{
+	char buf[256], file[48];
+	const char *name;
+
+	snprintf(file, sizeof(file), "/sys/dev/block/%u:%u/uevent", MAJOR(dev), MINOR(dev));
+	if (s2h_file_read(file, buf, sizeof(buf)) < 0)
+		return -ENODEV;
+	name = strstr(buf, "DEVNAME=");
+	if (!name)
+		return -ENOENT;
+	name += strlen("DEVNAME=");
+	if (snprintf(path, size, "/dev/%.*s", (int)strcspn(name, "\n"), name) >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/*
+ * Whether the resume partition is an active swap area: swapon marks the
+ * block device's inode S_SWAPFILE. 0 for a device that does not exist,
+ * -ENOENT when there is no node to ask (no devtmpfs), else 0 or 1.
+ *
+ * Which swap file a resume_offset points into cannot be told this way:
+ * /proc/swaps, which says it, cannot be read from the kernel (its
+ * proc_ops have no read_iter in 6.1), and nothing that knows is exported;
+ * nor can the free swap of one device, so the swap check counts it all.
+ */
+static int s2h_partition_is_swap(dev_t dev)
+{
+	char path[64];
+	struct file *f;
+	int ret;
+
+	ret = s2h_device_node(dev, path, sizeof(path));
+	if (ret)
+		return ret == -ENODEV ? 0 : ret;
+	f = filp_open(path, O_RDONLY | O_NONBLOCK, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	ret = S_ISBLK(file_inode(f)->i_mode) && IS_SWAPFILE(f->f_mapping->host);
+	filp_close(f, NULL);
+	return ret;
+}
+
+/* Without a resume device, or with one that is no swap, the image is never read back. */
+static bool s2h_resume_device_ok(void)
+{
+	u64 offset;
+	dev_t dev = s2h_resume_device(&offset);
+
+	if (!dev)
 		return false;
-	return strcmp(strim(buf), "0:0") != 0;
+	return offset || s2h_partition_is_swap(dev) != 0;
 }
 
 /*
@@ -75,11 +158,11 @@ static void s2h_preflight_checks(struct s2h_preflight *p, bool verified_needed)
 	p->failed = 0;
 	p->swap_free_mb = S2H_PAGES_TO_MB(max(swap_free, 0L));
 	p->image_mb = S2H_PAGES_TO_MB(image);
-	if (!s2h_hibernation_offered())
-		p->failed |= BIT(S2H_CHECK_SUPPORTED);
-	if (security_locked_down(LOCKDOWN_HIBERNATION))
+	if (s2h_locked_down())
 		p->failed |= BIT(S2H_CHECK_LOCKDOWN);
-	if (!s2h_resume_device_set())
+	else if (!s2h_hibernation_offered())
+		p->failed |= BIT(S2H_CHECK_SUPPORTED);
+	if (!s2h_resume_device_ok())
 		p->failed |= BIT(S2H_CHECK_RESUME);
 	if (swap_free <= 0 || swap_free < image)
 		p->failed |= BIT(S2H_CHECK_SWAP);
@@ -145,7 +228,7 @@ void s2h_preflight_exit(void)
 static const char * const s2h_check_reasons[__S2H_CHECK_MAX] = {
 	[S2H_CHECK_SUPPORTED] = "hibernation not offered by the kernel",
 	[S2H_CHECK_LOCKDOWN] = "hibernation locked down",
-	[S2H_CHECK_RESUME] = "no resume device",
+	[S2H_CHECK_RESUME] = "no resume device, or it is no active swap",
 	[S2H_CHECK_SWAP] = "not enough free swap",
 	[S2H_CHECK_RTC] = "no rtc can wake the system",
 	[S2H_CHECK_VERIFIED] = "not verified",

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of what s2h decides and parses: the pure parts of the module,
- * table-driven. They are built into this test module from the sources under
- * test, since s2h.ko exports nothing.
+ * table-driven, as s2h.ko has them - it exports them to this module in a
+ * kernel built with KUnit (EXPORT_SYMBOL_IF_KUNIT, compat.h).
  */
 #include <kunit/test.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/string.h>
 
-#include "../decide.c"
-#include "../config.c"
+#include "compat.h"
+#include "config.h"
+#include "decide.h"
 
 #define SEC(s)	((s64)(s) * MSEC_PER_SEC)
 
@@ -19,40 +22,70 @@ struct s2h_decide_case {
 	enum s2h_wake wake;
 };
 
+#define RTC_NO		S2H_RTC_UNKNOWN
+#define RTC_SILENT	S2H_RTC_SILENT
+#define RTC_WOKE	S2H_RTC_WOKE
+#define SRC_NONE	S2H_SOURCE_NONE
+#define SRC_OTHER	S2H_SOURCE_OTHER
+#define SRC_INPUT	S2H_SOURCE_INPUT
+
+/* Fields: delay_sec, elapsed_ms, slept_ms, rtc, source. */
 static const struct s2h_decide_case s2h_decide_cases[] = {
 	{ "never slept: aborted, whatever the RTC says",
-	  { 8, SEC(8), 0, S2H_RTC_WOKE }, S2H_WAKE_ABORTED },
+	  { 8, SEC(8), 0, RTC_WOKE, SRC_NONE }, S2H_WAKE_ABORTED },
+	{ "never slept: aborted, whatever an input device says",
+	  { 8, SEC(3), 0, RTC_SILENT, SRC_INPUT }, S2H_WAKE_ABORTED },
 	{ "rtc woke at the expiry",
-	  { 8, SEC(8), SEC(8), S2H_RTC_WOKE }, S2H_WAKE_ALARM },
+	  { 8, SEC(8), SEC(8), RTC_WOKE, SRC_NONE }, S2H_WAKE_ALARM },
 	{ "rtc woke 0.6 s early (seen in the VM): still the alarm",
-	  { 6, 5400, 5400, S2H_RTC_WOKE }, S2H_WAKE_ALARM },
+	  { 6, 5400, 5400, RTC_WOKE, SRC_NONE }, S2H_WAKE_ALARM },
 	{ "rtc woke exactly 2 s early: the alarm",
-	  { 60, SEC(58), SEC(58), S2H_RTC_WOKE }, S2H_WAKE_ALARM },
-	{ "rtc woke 2.001 s early: another RTC alarm, early",
-	  { 60, SEC(58) - 1, SEC(58), S2H_RTC_WOKE }, S2H_WAKE_EARLY },
-	{ "rtc woke long after the expiry: the alarm",
-	  { 60, SEC(3600), SEC(3600), S2H_RTC_WOKE }, S2H_WAKE_ALARM },
+	  { 60, SEC(58), SEC(58), RTC_WOKE, SRC_NONE }, S2H_WAKE_ALARM },
+	{ "rtc woke 2.001 s early: another RTC alarm, no user",
+	  { 60, SEC(58) - 1, SEC(58), RTC_WOKE, SRC_NONE }, S2H_WAKE_OTHER },
+	{ "rtc woke 60 s after the expiry: the alarm",
+	  { 60, SEC(120), SEC(120), RTC_WOKE, SRC_NONE }, S2H_WAKE_ALARM },
+	{ "rtc event latched, seen an hour late: not the alarm",
+	  { 60, SEC(3600), SEC(3600), RTC_WOKE, SRC_NONE }, S2H_WAKE_OTHER },
+	{ "rtc event latched, seen an hour late with the lid: the user",
+	  { 60, SEC(3600), SEC(3600), RTC_WOKE, SRC_INPUT }, S2H_WAKE_EARLY },
+	{ "rtc woke at the expiry, and a key: the user comes first",
+	  { 60, SEC(60), SEC(60), RTC_WOKE, SRC_INPUT }, S2H_WAKE_EARLY },
 	{ "user wake half-way: early",
-	  { 10800, SEC(5400), SEC(5400), S2H_RTC_SILENT }, S2H_WAKE_EARLY },
-	{ "rtc silent 0.5 s before the expiry: a user, early",
-	  { 60, SEC(60) - 500, SEC(59), S2H_RTC_SILENT }, S2H_WAKE_EARLY },
+	  { 10800, SEC(5400), SEC(5400), RTC_SILENT, SRC_INPUT }, S2H_WAKE_EARLY },
+	{ "wake half-way, no evidence at all: taken for the user's",
+	  { 10800, SEC(5400), SEC(5400), RTC_SILENT, SRC_NONE }, S2H_WAKE_EARLY },
+	{ "network wake half-way: other, no user",
+	  { 10800, SEC(5400), SEC(5400), RTC_SILENT, SRC_OTHER }, S2H_WAKE_OTHER },
+	{ "other source with no rtc wakeup source: other",
+	  { 600, SEC(30), SEC(30), RTC_NO, SRC_OTHER }, S2H_WAKE_OTHER },
+	{ "rtc silent 0.5 s before the expiry: the alarm (RTC rounding)",
+	  { 60, SEC(60) - 500, SEC(59), RTC_SILENT, SRC_NONE }, S2H_WAKE_ALARM },
+	{ "rtc silent exactly 2 s early: the alarm",
+	  { 60, SEC(58), SEC(58), RTC_SILENT, SRC_NONE }, S2H_WAKE_ALARM },
+	{ "rtc silent 2.001 s early: early",
+	  { 60, SEC(58) - 1, SEC(58), RTC_SILENT, SRC_NONE }, S2H_WAKE_EARLY },
 	{ "rtc silent at the expiry: the alarm (driver reports no events)",
-	  { 60, SEC(60), SEC(60), S2H_RTC_SILENT }, S2H_WAKE_ALARM },
+	  { 60, SEC(60), SEC(60), RTC_SILENT, SRC_NONE }, S2H_WAKE_ALARM },
+	{ "other source in the alarm's window: the alarm",
+	  { 60, SEC(60), SEC(60), RTC_SILENT, SRC_OTHER }, S2H_WAKE_ALARM },
 	{ "rtc silent 60 s after the expiry: still the alarm",
-	  { 60, SEC(120), SEC(120), S2H_RTC_SILENT }, S2H_WAKE_ALARM },
+	  { 60, SEC(120), SEC(120), RTC_SILENT, SRC_NONE }, S2H_WAKE_ALARM },
 	{ "rtc silent 60.001 s after the expiry: a user, early",
-	  { 60, SEC(120) + 1, SEC(120), S2H_RTC_SILENT }, S2H_WAKE_EARLY },
+	  { 60, SEC(120) + 1, SEC(120), RTC_SILENT, SRC_NONE }, S2H_WAKE_EARLY },
+	{ "other source 60.001 s after the expiry: other",
+	  { 60, SEC(120) + 1, SEC(120), RTC_SILENT, SRC_OTHER }, S2H_WAKE_OTHER },
 	{ "no rtc wakeup source, 2 s early: the alarm",
-	  { 60, SEC(58), SEC(58), S2H_RTC_UNKNOWN }, S2H_WAKE_ALARM },
+	  { 60, SEC(58), SEC(58), RTC_NO, SRC_NONE }, S2H_WAKE_ALARM },
 	{ "no rtc wakeup source, 2.001 s early: early",
-	  { 60, SEC(58) - 1, SEC(58), S2H_RTC_UNKNOWN }, S2H_WAKE_EARLY },
+	  { 60, SEC(58) - 1, SEC(58), RTC_NO, SRC_NONE }, S2H_WAKE_EARLY },
 	{ "no rtc wakeup source, hours late: a user, early",
-	  { 60, SEC(7200), SEC(7200), S2H_RTC_UNKNOWN }, S2H_WAKE_EARLY },
+	  { 60, SEC(7200), SEC(7200), RTC_NO, SRC_NONE }, S2H_WAKE_EARLY },
 	{ "longest delay, rtc woke 1 s early: the alarm",
 	  { S2H_DELAY_MAX_SEC, SEC(S2H_DELAY_MAX_SEC - 1), SEC(S2H_DELAY_MAX_SEC - 1),
-	    S2H_RTC_WOKE }, S2H_WAKE_ALARM },
+	    RTC_WOKE, SRC_NONE }, S2H_WAKE_ALARM },
 	{ "shortest delay, user wake after 1 s: early",
-	  { S2H_DELAY_MIN_SEC, SEC(1), SEC(1), S2H_RTC_SILENT }, S2H_WAKE_EARLY },
+	  { S2H_DELAY_MIN_SEC, SEC(1), SEC(1), RTC_SILENT, SRC_NONE }, S2H_WAKE_EARLY },
 };
 
 static void s2h_decide_case_desc(const struct s2h_decide_case *c, char *desc)
@@ -134,6 +167,53 @@ static void s2h_decide_alarm_test(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, d.action, c->action);
 	KUNIT_EXPECT_EQ(test, d.for_battery, c->for_battery);
+}
+
+struct s2h_kept_case {
+	const char *name;
+	s64 due_in_ms;
+	s64 awake_ms;
+	u32 delay;
+};
+
+static const struct s2h_kept_case s2h_kept_cases[] = {
+	{ "woken by the network 30 s ago, an hour left: the hour", SEC(3600), SEC(30), 3600 },
+	{ "parts of a second round up", SEC(10) + 1, SEC(30), 11 },
+	{ "awake exactly the keep window: kept", SEC(600), S2H_KEEP_DEADLINE_MS, 600 },
+	{ "awake 1 ms longer: the cycle starts afresh", SEC(600), S2H_KEEP_DEADLINE_MS + 1, 0 },
+	{ "deadline 1.5 s away: the shortest alarm", 1500, SEC(1), S2H_DELAY_MIN_SEC },
+	{ "deadline passed while awake: the shortest alarm", -SEC(10), SEC(60),
+	  S2H_DELAY_MIN_SEC },
+	{ "a clock that went back: afresh", SEC(600), -1, 0 },
+	{ "beyond the longest delay: capped", SEC((s64)S2H_DELAY_MAX_SEC + 100), 0,
+	  S2H_DELAY_MAX_SEC },
+};
+
+static void s2h_kept_case_desc(const struct s2h_kept_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_kept, s2h_kept_cases, s2h_kept_case_desc);
+
+static void s2h_kept_delay_test(struct kunit *test)
+{
+	const struct s2h_kept_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_kept_delay(c->due_in_ms, c->awake_ms), c->delay);
+}
+
+/* Four tries within 7 s, then hibernation: a refusing device costs little awake time. */
+static void s2h_sleep_retry_test(struct kunit *test)
+{
+	unsigned int try, total = 0;
+
+	KUNIT_EXPECT_EQ(test, s2h_sleep_retry_ms(1), 1000);
+	KUNIT_EXPECT_EQ(test, s2h_sleep_retry_ms(2), 2000);
+	KUNIT_EXPECT_EQ(test, s2h_sleep_retry_ms(3), 4000);
+	for (try = 1; try < S2H_SLEEP_TRIES; try++)
+		total += s2h_sleep_retry_ms(try);
+	KUNIT_EXPECT_EQ(test, total, 7000);
 }
 
 static void s2h_retry_delay_test(struct kunit *test)
@@ -250,6 +330,7 @@ static void s2h_names_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_ALARM), "alarm");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_EARLY), "early");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_ABORTED), "aborted");
+	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_OTHER), "other");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(__S2H_WAKE_MAX), "unknown");
 	KUNIT_EXPECT_STREQ(test, s2h_check_name(S2H_CHECK_SWAP), "swap");
 	KUNIT_EXPECT_STREQ(test, s2h_check_name(__S2H_CHECK_MAX), "unknown");
@@ -262,6 +343,8 @@ static void s2h_names_test(struct kunit *test)
 static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_classify_wake_test, s2h_decide_gen_params),
 	KUNIT_CASE_PARAM(s2h_decide_alarm_test, s2h_alarm_gen_params),
+	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
+	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_parse_bool_test, s2h_bool_gen_params),
 	KUNIT_CASE_PARAM(s2h_setting_parse_test, s2h_setting_gen_params),
@@ -277,5 +360,6 @@ static struct kunit_suite s2h_test_suite = {
 
 kunit_test_suite(s2h_test_suite);
 
+S2H_KUNIT_IMPORT;
 MODULE_DESCRIPTION("KUnit tests of s2h's decision and parsers");
 MODULE_LICENSE("GPL");

@@ -5,7 +5,8 @@
 #
 # Debian's kernels have no KUnit, so this boots the debug kernel of
 # scripts/debug-kernel.sh (KASAN, UBSAN, lockdep, kmemleak) under QEMU with an
-# initramfs that loads s2h_kunit.ko, and turns the suite's KTAP into flat TAP:
+# initramfs that loads s2h.ko - which exports the units under test to the
+# suite in a kernel with KUnit - and s2h_kunit.ko, and turns the suite's KTAP into flat TAP:
 # one line per case, parameterized cases one line per parameter. A splat on
 # the console fails the run.
 set -u
@@ -32,13 +33,13 @@ build_initramfs()
 	root=$work/root
 	mkdir -p "$root"/{bin,dev,proc,sys}
 	cp /bin/busybox "$root/bin/"
-	cp "$work/src/module/tests/s2h_kunit.ko" "$root/"
+	cp "$work/src/module/s2h.ko" "$work/src/module/tests/s2h_kunit.ko" "$root/"
 	cat >"$root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sys /sys
-insmod /s2h_kunit.ko
+insmod /s2h.ko && insmod /s2h_kunit.ko
 echo S2H-KUNIT-DONE
 poweroff -f
 INIT

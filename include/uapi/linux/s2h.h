@@ -80,7 +80,7 @@ enum s2h_state {
 enum s2h_wake {
 	S2H_WAKE_NONE,		/* no armed suspend has ended yet */
 	S2H_WAKE_ALARM,		/* s2h's alarm woke the system */
-	S2H_WAKE_EARLY,		/* the user (an input device), or nothing known, before the alarm */
+	S2H_WAKE_EARLY,		/* the user (an input device), or no one known, woke it early */
 	S2H_WAKE_ABORTED,	/* the suspend failed or was aborted */
 	S2H_WAKE_OTHER,		/* a wakeup source that is no input device, before the alarm */
 	__S2H_WAKE_MAX,
@@ -109,7 +109,7 @@ enum s2h_event {
 	S2H_EVENT_VERIFY_RESULT,	/* a dry run ended: S2H_A_VERIFIED */
 	S2H_EVENT_OTHER_WAKE,		/* no input device woke it: the alarm's deadline is kept */
 	S2H_EVENT_SLEEP_FAILED,		/* going back to sleep failed: S2H_A_ERROR; it is retried */
-	S2H_EVENT_CANCELLED,		/* the user came back before s2h's hibernation or re-sleep */
+	S2H_EVENT_CANCELLED,		/* the user came back before s2h's transition */
 	__S2H_EVENT_MAX,
 };
 
