@@ -10,9 +10,15 @@
  *	drain_pct_per_min	percent lost per minute of boottime since then,
  *				so that it drains across a suspend as a real one
  *	ac_online		0 or 1
- * And a fault for hibernation:
+ * And faults:
  *	fail_hibernations	that many hibernations fail with -EIO from a PM
  *				notifier, before any image is made
+ *	fail_kthread_suspends	that many suspends started by a kernel thread -
+ *				s2h going back to sleep, not a test's write -
+ *				fail with -EBUSY, as a device or a task that
+ *				refuses to suspend
+ *	hold_wakeup		1: a wakeup event is in progress until 0 is
+ *				written; reads of /sys/power/wakeup_count wait
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -20,7 +26,9 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/platform_device.h>
+#include <linux/pm_wakeup.h>
 #include <linux/power_supply.h>
+#include <linux/sched.h>
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
 
@@ -30,6 +38,7 @@ static int capacity = 50;
 static int drain_pct_per_min;
 static int ac_online = 1;
 static int fail_hibernations;
+static int fail_kthread_suspends;
 static u64 capacity_set_at;	/* boottime, ns */
 
 /* The supplies' parent, as a real battery has one (and the core asks for it). */
@@ -150,21 +159,59 @@ module_param_cb(ac_online, &fake_param_ops, &ac_online, 0644);
 MODULE_PARM_DESC(ac_online, "Mains power online (default: 1)");
 module_param(fail_hibernations, int, 0644);
 MODULE_PARM_DESC(fail_hibernations, "Hibernations to fail with -EIO (default: 0)");
+module_param(fail_kthread_suspends, int, 0644);
+MODULE_PARM_DESC(fail_kthread_suspends, "Kernel threads' suspends to fail with -EBUSY (default: 0)");
+
+/* The platform device's wakeup source carries the held event. */
+static int hold_wakeup_set(const char *val, const struct kernel_param *kp)
+{
+	bool hold;
+	int err;
+
+	if (!pdev)
+		return -ENODEV;
+	err = kstrtobool(val, &hold);
+	if (err)
+		return err;
+	if (hold)
+		pm_stay_awake(&pdev->dev);
+	else
+		pm_relax(&pdev->dev);
+	return 0;
+}
+
+static const struct kernel_param_ops hold_wakeup_ops = {
+	.set = hold_wakeup_set,
+};
+
+module_param_cb(hold_wakeup, &hold_wakeup_ops, NULL, 0200);
+MODULE_PARM_DESC(hold_wakeup, "1: a wakeup event in progress, until 0 is written");
+
+/* Takes one of *@count, under fake_lock, if there is one to take. */
+static bool fake_take(int *count)
+{
+	bool take;
+
+	mutex_lock(&fake_lock);
+	take = *count > 0;
+	if (take)
+		(*count)--;
+	mutex_unlock(&fake_lock);
+	return take;
+}
 
 static int fake_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
 	int err = 0;
 
-	if (action != PM_HIBERNATION_PREPARE)
-		return NOTIFY_DONE;
-	mutex_lock(&fake_lock);
-	if (fail_hibernations > 0) {
-		fail_hibernations--;
+	if (action == PM_HIBERNATION_PREPARE && fake_take(&fail_hibernations))
 		err = -EIO;
-	}
-	mutex_unlock(&fake_lock);
+	else if (action == PM_SUSPEND_PREPARE && (current->flags & PF_KTHREAD) &&
+		 fake_take(&fail_kthread_suspends))
+		err = -EBUSY;
 	if (err)
-		pr_info("failing this hibernation (-EIO)\n");
+		pr_info("failing this %s (%pe)\n",
+			action == PM_SUSPEND_PREPARE ? "suspend" : "hibernation", ERR_PTR(err));
 	return notifier_from_errno(err);
 }
 
@@ -185,6 +232,7 @@ static int __init fake_power_init(void)
 	pdev = platform_device_register_simple(KBUILD_MODNAME, PLATFORM_DEVID_NONE, NULL, 0);
 	if (IS_ERR(pdev))
 		return PTR_ERR(pdev);
+	device_init_wakeup(&pdev->dev, true);
 	battery = power_supply_register(&pdev->dev, &battery_desc, &battery_cfg);
 	if (IS_ERR(battery)) {
 		err = PTR_ERR(battery);

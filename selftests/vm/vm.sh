@@ -164,9 +164,10 @@ vm_build_initramfs()
 	sed 's|@SBINDIR@|/bin|' "$VM_SELFDIR"/../../dist/60-s2h.rules.in >"$root"/lib/udev/rules.d/60-s2h.rules
 	cp "$VM_SELFDIR"/../../dist/s2h.conf "$root"/etc/s2h.conf
 	cp "$VM_SELFDIR"/../../dist/modules-load.conf "$root"/etc/modules-load.d/s2h.conf
-	# The ACPI power button driver, for the s2idle tests: its fixed event is
-	# the one wake from s2idle QEMU offers (the RTC alarm is not: QEMU sets
-	# the ACPI RTC status only when it wakes a guest from S3).
+	# The ACPI power button driver, loaded by guest/init as udev would: its
+	# fixed event is how QEMU's wakes reach the guest, and the one wake from
+	# s2idle QEMU offers (the RTC alarm is not: QEMU sets the ACPI RTC
+	# status only when it wakes a guest from S3).
 	path=$(modinfo ${VM_ROOT:+-b "$VM_ROOT"} -k "$KVER" -n button 2>/dev/null) &&
 		case $path in *.ko*) vm_copy_module "$path" "$root/lib/modules/button.ko" ;; esac
 	# Test-only modules (selftests/fake-power), loaded by the tests that need them.
@@ -531,6 +532,21 @@ verb_wake_after()
 		vm_wait_until 20 "a WAKEUP event" vm_events_above WAKEUP "$wakes"
 }
 
+# key-after SECONDS: once the guest is in S3, a key press on the PS/2
+# keyboard after SECONDS (QMP send-key) wakes it, as a user's would.
+verb_key_after()
+{
+	local wakes
+
+	vm_wait_status suspended 60 || return 1
+	sleep "$1"
+	vm_wait_status suspended 0 || return 1
+	wakes=$(vm_events WAKEUP)
+	vm_note "qmp send-key"
+	vm_qmp send-key '{"keys": [{"type": "qcode", "data": "shift"}]}' >/dev/null &&
+		vm_wait_until 20 "a WAKEUP event" vm_events_above WAKEUP "$wakes"
+}
+
 # stay-suspended SECONDS: once the guest is in S3, it stays there for
 # SECONDS with no wake-up at all.
 verb_stay_suspended()
@@ -639,6 +655,9 @@ vm_verb()
 	case $verb in
 	wake-after)
 		tap_check "host: guest suspended, woken by QMP after ${arg}s" verb_wake_after "$arg" ;;
+	key-after)
+		tap_check "host: guest suspended, woken by a key press after ${arg}s" \
+			verb_key_after "$arg" ;;
 	stay-suspended)
 		tap_check "host: guest stayed suspended for ${arg}s" verb_stay_suspended "$arg" ;;
 	expect-resuspend)

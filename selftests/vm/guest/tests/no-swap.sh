@@ -25,5 +25,14 @@ is_stat alarm_wakes 0
 is_stat early_wakes 0
 is_stat hibernations 0
 is_file $S2H/last_wake none "last_wake is none: nothing was armed"
+
+# Swap, but resume names another device: the image would be written where
+# nothing reads it back. Pre-flight sees it the moment it is so.
+mkswap /dev/vda >/dev/null && swapon /dev/vda
+echo 1:7 >/sys/power/resume
+check "available says no when resume is not the active swap" \
+	sh -c "grep -q 'no resume device, or it is no active swap' $S2H/available"
+cat /sys/block/vda/dev >/sys/power/resume
+is_file $S2H/available yes "available says yes once resume is the swap"
 diag_stats
 done_testing

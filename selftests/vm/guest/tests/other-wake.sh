@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Another RTC alarm (a wake timer, set through rtc0's wakealarm) wakes the
+# system before s2h's: no user is known to be back, so the wake is "other",
+# and a suspend that follows soon keeps s2h's deadline instead of starting
+# a full delay again - a laptop woken every few minutes still hibernates.
+set -u
+. /lib/s2h/lib.sh
+
+s2h_load delay_sec=60 || exit 1
+swap_on
+echo 0 >/sys/class/rtc/rtc0/wakealarm
+echo +10 >/sys/class/rtc/rtc0/wakealarm
+host stay-suspended 5
+suspend_mem
+
+wait_for $S2H/last_wake other 10 "the RTC's other alarm woke it: last_wake is other"
+is_stat other_wakes 1
+is_stat early_wakes 0
+is_stat alarm_wakes 0
+is_stat hibernations 0
+check "last_cycle: one other wake" grep -qx "other_wakes 1" $S2H/last_cycle
+check "last_cycle: the RTC's wakeup source named" sh -c "grep '^wake_source ' $S2H/last_cycle | grep -qv 'none'"
+first=$(grep '^suspended_at ' $S2H/last_cycle)
+
+host wake-after 3
+suspend_mem
+armed=$(dmesg | sed -n 's/.*s2h: armed: hibernating in \([0-9]*\) s.*/\1/p' | tail -n 1)
+diag "second suspend armed for $armed s"
+check "the second suspend kept the deadline (armed for $armed s, under 60)" \
+	test "${armed:-60}" -lt 60 -a "${armed:-0}" -ge 5
+is "$(grep '^suspended_at ' $S2H/last_cycle)" "$first" "the cycle went on: same suspended_at"
+wait_for $S2H/last_wake early 10 "the host's wake is early"
+is_stat suspends 2
+diag_stats
+done_testing
