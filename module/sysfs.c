@@ -26,10 +26,13 @@ static const struct s2h_setting *s2h_attr_setting(struct kobj_attribute *kattr)
 static ssize_t s2h_setting_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
 {
 	const struct s2h_setting *s = s2h_attr_setting(kattr);
+	char text[S2H_SETTING_TEXT_LEN];
 	struct s2h_status st;
+	u32 val;
 
 	s2h_status_read(&st);
-	return s2h_setting_format(s, s2h_config_value(&st.config, s), buf, PAGE_SIZE);
+	val = s2h_config_value(&st.config, s);
+	return sysfs_emit(buf, "%s\n", s2h_setting_text(s, val, text));
 }
 
 static ssize_t s2h_setting_store(struct kobject *kobj, struct kobj_attribute *kattr,
