@@ -32,8 +32,9 @@ test_defaults()
 	is_file $S2H/retries 1 "retries defaults to 1"
 	is_file $S2H/hibernate_mode shutdown "hibernate_mode defaults to shutdown"
 	is_file $S2H/require_verified 0 "require_verified defaults to 0"
-	is_file $S2H/verified never "verified is never"
-	check "last_cycle has not woken" grep -qx "wake none" $S2H/last_cycle
+	is_file $S2H/verified/result never "verified/result is never"
+	is_file $S2H/last_cycle/wake none "last_cycle/wake is none"
+	is_file $S2H/last_cycle/wake_source "" "last_cycle/wake_source is empty"
 	for s in $S2H_STATS; do
 		is_stat $s 0
 	done
@@ -101,8 +102,10 @@ test_read_only()
 	# Computed at each read (the swap needed follows the memory in use):
 	# nothing to keep.
 	write_refused EACCES $S2H/available yes
-	write_fails EACCES $S2H/verified never
-	write_fails EACCES $S2H/last_cycle ""
+	write_refused EACCES $S2H/checks/swap ok
+	write_refused EACCES $S2H/swap_free_mb 0
+	write_fails EACCES $S2H/verified/result never
+	write_fails EACCES $S2H/last_cycle/wake none
 	for s in $S2H_STATS; do
 		write_fails EACCES $S2H/stats/$s 0
 	done
