@@ -133,10 +133,11 @@ int s2h_hibernate(const char *disk_mode)
 /**
  * s2h_last_sleep_state() - the state the suspend that just ended entered
  *
- * pm_suspend_target_state is gone by the time PM_POST_SUSPEND is sent, but
- * the platform flags of that suspend stay until the next one: suspend to
- * idle runs without the platform. "standby" cannot be told apart from
- * "mem" this way and is taken for "mem".
+ * Return: PM_SUSPEND_TO_IDLE or PM_SUSPEND_MEM. pm_suspend_target_state is
+ * gone by the time PM_POST_SUSPEND is sent, but the platform flags of that
+ * suspend stay until the next one: suspend to idle runs without the
+ * platform. "standby" cannot be told apart from "mem" this way and is taken
+ * for "mem".
  */
 suspend_state_t s2h_last_sleep_state(void)
 {
