@@ -44,6 +44,7 @@ test_round_trips()
 {
 	write_ok $S2H/delay_sec 5 5
 	write_ok $S2H/delay_sec 2592000 2592000
+	write_ok $S2H/delay_sec +60 60
 	write_ok $S2H/delay_sec 3600 3600
 	write_ok $S2H/enabled 1 1
 	write_ok $S2H/enabled 0 0
@@ -77,6 +78,8 @@ test_bad_input()
 	write_fails EINVAL $S2H/delay_sec -5
 	write_fails EINVAL $S2H/delay_sec 12abc
 	write_fails EINVAL $S2H/delay_sec ""
+	write_fails EINVAL $S2H/delay_sec " 60"
+	write_fails EINVAL $S2H/delay_sec ++60
 	write_fails ERANGE $S2H/delay_sec 99999999999999999999
 	write_fails ERANGE $S2H/delay_sec 4
 	write_fails ERANGE $S2H/delay_sec 2592001
