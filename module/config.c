@@ -153,21 +153,25 @@ int s2h_setting_parse(const struct s2h_setting *s, const char *buf, u32 *val)
 EXPORT_SYMBOL_IF_KUNIT(s2h_setting_parse);
 
 /**
- * s2h_setting_format() - the text of a setting's value, as sysfs shows it
+ * s2h_setting_text() - the text of a setting's value, as sysfs shows it
  * @s: the setting
  * @val: its value
- * @buf: where the text goes, with a newline
- * @size: room in @buf
+ * @text: room for a number, used unless the setting is a word
  *
- * Return: the length of the text.
+ * The callers write it where they must: sysfs with sysfs_emit(), a module
+ * parameter's get with scnprintf() into its page.
+ *
+ * Return: the text, without a newline: @text, or a word of the setting.
  */
-int s2h_setting_format(const struct s2h_setting *s, u32 val, char *buf, size_t size)
+const char *s2h_setting_text(const struct s2h_setting *s, u32 val,
+			     char text[S2H_SETTING_TEXT_LEN])
 {
 	if (s->type == S2H_SETTING_WORD)
-		return scnprintf(buf, size, "%s\n", val <= s->max ? s->words[val] : "unknown");
-	return scnprintf(buf, size, "%u\n", val);
+		return val <= s->max ? s->words[val] : "unknown";
+	snprintf(text, S2H_SETTING_TEXT_LEN, "%u", val);
+	return text;
 }
-EXPORT_SYMBOL_IF_KUNIT(s2h_setting_format);
+EXPORT_SYMBOL_IF_KUNIT(s2h_setting_text);
 
 static const char * const s2h_state_names[__S2H_STATE_MAX] = {
 	[S2H_STATE_IDLE] = "idle",

@@ -89,7 +89,11 @@ static inline u32 s2h_config_value(const struct s2h_config *c, const struct s2h_
 
 int s2h_parse_bool(const char *buf, bool *val);
 int s2h_setting_parse(const struct s2h_setting *s, const char *buf, u32 *val);
-int s2h_setting_format(const struct s2h_setting *s, u32 val, char *buf, size_t size);
+/* Room for the text of any setting's value: a u32 in decimal and its NUL. */
+#define S2H_SETTING_TEXT_LEN	11
+
+const char *s2h_setting_text(const struct s2h_setting *s, u32 val,
+			     char text[S2H_SETTING_TEXT_LEN]);
 
 const char *s2h_state_name(enum s2h_state state);
 const char *s2h_wake_name(enum s2h_wake wake);

@@ -28,8 +28,11 @@ static int s2h_param_set(const char *val, const struct kernel_param *kp)
 static int s2h_param_get(char *buf, const struct kernel_param *kp)
 {
 	const struct s2h_setting *s = kp->arg;
+	char text[S2H_SETTING_TEXT_LEN];
 
-	return s2h_setting_format(s, s2h_config_value(&s2h_load_config, s), buf, PAGE_SIZE);
+	/* A get is no sysfs show: it fills its page as param_get_uint() does. */
+	return scnprintf(buf, PAGE_SIZE, "%s\n",
+			 s2h_setting_text(s, s2h_config_value(&s2h_load_config, s), text));
 }
 
 static const struct kernel_param_ops s2h_param_ops = {

@@ -235,7 +235,7 @@ static const char * const s2h_check_reasons[__S2H_CHECK_MAX] = {
 };
 
 /**
- * s2h_preflight_format() - "yes", or "no: " and why, as sysfs shows it
+ * s2h_preflight_format() - "yes", or "no: " and why, for the kernel log
  * @p: a result of s2h_preflight_run()
  * @buf: where the text goes, with a newline
  * @size: room in @buf

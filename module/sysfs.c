@@ -3,6 +3,7 @@
  * /sys/power/s2h: settings, state and counters.
  * Documentation/ABI/testing/sysfs-power-s2h says what each file means.
  */
+#include <linux/bitops.h>
 #include <linux/err.h>
 #include <linux/kernfs.h>
 #include <linux/kobject.h>
@@ -26,10 +27,13 @@ static const struct s2h_setting *s2h_attr_setting(struct kobj_attribute *kattr)
 static ssize_t s2h_setting_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
 {
 	const struct s2h_setting *s = s2h_attr_setting(kattr);
+	char text[S2H_SETTING_TEXT_LEN];
 	struct s2h_status st;
+	u32 val;
 
 	s2h_status_read(&st);
-	return s2h_setting_format(s, s2h_config_value(&st.config, s), buf, PAGE_SIZE);
+	val = s2h_config_value(&st.config, s);
+	return sysfs_emit(buf, "%s\n", s2h_setting_text(s, val, text));
 }
 
 static ssize_t s2h_setting_store(struct kobject *kobj, struct kobj_attribute *kattr,
@@ -80,54 +84,57 @@ static ssize_t last_wake_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "%s\n", s2h_wake_name(st.last_wake));
 }
 
+/*
+ * A read-only file that shows one field of what s2h holds: @id says which,
+ * in the numbering of the show function that reads it (the netlink
+ * attribute of the same name, enum s2h_stat, enum s2h_check).
+ */
+struct s2h_field_attribute {
+	struct kobj_attribute kattr;
+	unsigned int id;
+};
+
+static unsigned int s2h_field_id(struct kobj_attribute *kattr)
+{
+	return container_of(kattr, struct s2h_field_attribute, kattr)->id;
+}
+
+#define S2H_FIELD_ATTR(_group, _name, _show, _id)			\
+	static struct s2h_field_attribute s2h_##_group##_##_name = {	\
+		.kattr = __ATTR(_name, 0444, _show, NULL),		\
+		.id = _id,						\
+	}
+
+/* Each read runs the checks anew: the swap needed follows the memory in use. */
 static ssize_t available_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
 	struct s2h_preflight pf;
 
 	s2h_available(&pf);
-	return s2h_preflight_format(&pf, buf, PAGE_SIZE);
+	return sysfs_emit(buf, "%s\n", pf.failed ? "no" : "yes");
 }
 
-static ssize_t verified_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+static ssize_t swap_free_mb_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
-	const struct s2h_verify_status *v;
-	struct s2h_status st;
+	struct s2h_preflight pf;
 
-	s2h_status_read(&st);
-	v = &st.verify;
-	switch (v->result) {
-	case S2H_VERIFY_PASSED:
-		return sysfs_emit(buf, "passed %lld %u ms\n", v->time, v->duration_ms);
-	case S2H_VERIFY_FAILED:
-		return sysfs_emit(buf, "failed %lld %pe\n", v->time, ERR_PTR(v->error));
-	default:
-		return sysfs_emit(buf, "%s\n", s2h_verify_name(v->result));
-	}
+	s2h_available(&pf);
+	return sysfs_emit(buf, "%u\n", pf.swap_free_mb);
 }
 
-/* One "key value" line each, the names of the netlink attributes. */
-static ssize_t last_cycle_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+static ssize_t image_mb_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
-	const struct s2h_last_cycle *l;
-	struct s2h_status st;
+	struct s2h_preflight pf;
 
-	s2h_status_read(&st);
-	l = &st.last;
-	return sysfs_emit(buf,
-			  "suspended_at %lld\nwoke_at %lld\nwake %s\ndecision %s\nresult %d\n"
-			  "battery_start %d\nbattery_wake %d\non_ac %d\ndark_wakes %u\n"
-			  "wake_source %s\nwake_irq %u\nother_wakes %u\n",
-			  l->suspended_at, l->woke_at, s2h_wake_name(l->wake),
-			  s2h_decision_name(l->decision), l->result, l->battery_start,
-			  l->battery_wake, l->on_ac, l->dark_wakes,
-			  l->wake_source[0] ? l->wake_source : "none", l->wake_irq, l->other_wakes);
+	s2h_available(&pf);
+	return sysfs_emit(buf, "%u\n", pf.image_mb);
 }
 
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute last_wake_attr = __ATTR_RO(last_wake);
 static struct kobj_attribute available_attr = __ATTR_RO(available);
-static struct kobj_attribute verified_attr = __ATTR_RO(verified);
-static struct kobj_attribute last_cycle_attr = __ATTR_RO(last_cycle);
+static struct kobj_attribute swap_free_mb_attr = __ATTR_RO(swap_free_mb);
+static struct kobj_attribute image_mb_attr = __ATTR_RO(image_mb);
 
 static struct attribute *s2h_attrs[] = {
 	&s2h_setting_enabled.kattr.attr,
@@ -142,8 +149,8 @@ static struct attribute *s2h_attrs[] = {
 	&state_attr.attr,
 	&last_wake_attr.attr,
 	&available_attr.attr,
-	&verified_attr.attr,
-	&last_cycle_attr.attr,
+	&swap_free_mb_attr.attr,
+	&image_mb_attr.attr,
 	NULL,
 };
 
@@ -151,25 +158,165 @@ static const struct attribute_group s2h_group = {
 	.attrs = s2h_attrs,
 };
 
-struct s2h_stat_attribute {
-	struct kobj_attribute kattr;
-	enum s2h_stat stat;
+/* checks/: one file per pre-flight check, named as config.c names it. */
+static ssize_t s2h_check_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
+{
+	struct s2h_preflight pf;
+
+	s2h_available(&pf);
+	return sysfs_emit(buf, "%s\n", test_bit(s2h_field_id(kattr), &pf.failed) ? "failed" : "ok");
+}
+
+/* Filled at init from the name table, so that a new check gets its file. */
+static struct s2h_field_attribute s2h_check_attrs[__S2H_CHECK_MAX];
+static struct attribute *s2h_check_attr_list[__S2H_CHECK_MAX + 1];
+
+static void s2h_check_attrs_init(void)
+{
+	struct s2h_field_attribute *a;
+	unsigned int check;
+
+	for (check = 0; check < __S2H_CHECK_MAX; check++) {
+		a = &s2h_check_attrs[check];
+		sysfs_attr_init(&a->kattr.attr);
+		a->kattr.attr.name = s2h_check_name(check);
+		a->kattr.attr.mode = 0444;
+		a->kattr.show = s2h_check_show;
+		a->id = check;
+		s2h_check_attr_list[check] = &a->kattr.attr;
+	}
+}
+
+static const struct attribute_group s2h_check_group = {
+	.name = "checks",
+	.attrs = s2h_check_attr_list,
 };
 
-static ssize_t s2h_stat_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
+/* verified/: the last dry run, a file per attribute of the netlink nest. */
+static ssize_t s2h_verify_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
 {
-	struct s2h_stat_attribute *attr = container_of(kattr, struct s2h_stat_attribute, kattr);
+	const struct s2h_verify_status *v;
 	struct s2h_status st;
 
 	s2h_status_read(&st);
-	return sysfs_emit(buf, "%llu\n", st.stats[attr->stat]);
+	v = &st.verify;
+	switch (s2h_field_id(kattr)) {
+	case S2H_VERIFY_A_RESULT:
+		return sysfs_emit(buf, "%s\n", s2h_verify_name(v->result));
+	case S2H_VERIFY_A_TIME:
+		return sysfs_emit(buf, "%lld\n", v->time);
+	case S2H_VERIFY_A_DURATION_MS:
+		return sysfs_emit(buf, "%u\n", v->duration_ms);
+	case S2H_VERIFY_A_ERROR:
+		return sysfs_emit(buf, "%d\n", v->error);
+	}
+	return -EIO;
 }
 
-#define S2H_STAT_ATTR(_name, _stat)					\
-	static struct s2h_stat_attribute s2h_stat_##_name = {		\
-		.kattr = __ATTR(_name, 0444, s2h_stat_show, NULL),	\
-		.stat = _stat,						\
+#define S2H_VERIFY_ATTR(_name, _attr)	S2H_FIELD_ATTR(verify, _name, s2h_verify_show, _attr)
+
+S2H_VERIFY_ATTR(result, S2H_VERIFY_A_RESULT);
+S2H_VERIFY_ATTR(time, S2H_VERIFY_A_TIME);
+S2H_VERIFY_ATTR(duration_ms, S2H_VERIFY_A_DURATION_MS);
+S2H_VERIFY_ATTR(error, S2H_VERIFY_A_ERROR);
+
+static struct attribute *s2h_verify_attrs[] = {
+	&s2h_verify_result.kattr.attr,
+	&s2h_verify_time.kattr.attr,
+	&s2h_verify_duration_ms.kattr.attr,
+	&s2h_verify_error.kattr.attr,
+	NULL,
+};
+
+static const struct attribute_group s2h_verify_group = {
+	.name = "verified",
+	.attrs = s2h_verify_attrs,
+};
+
+/* last_cycle/: the last cycle, a file per attribute of the netlink nest. */
+static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
+{
+	const struct s2h_last_cycle *l;
+	struct s2h_status st;
+
+	s2h_status_read(&st);
+	l = &st.last;
+	switch (s2h_field_id(kattr)) {
+	case S2H_LAST_A_SUSPENDED_AT:
+		return sysfs_emit(buf, "%lld\n", l->suspended_at);
+	case S2H_LAST_A_WOKE_AT:
+		return sysfs_emit(buf, "%lld\n", l->woke_at);
+	case S2H_LAST_A_WAKE:
+		return sysfs_emit(buf, "%s\n", s2h_wake_name(l->wake));
+	case S2H_LAST_A_DECISION:
+		return sysfs_emit(buf, "%s\n", s2h_decision_name(l->decision));
+	case S2H_LAST_A_RESULT:
+		return sysfs_emit(buf, "%d\n", l->result);
+	case S2H_LAST_A_BATTERY_START:
+		return sysfs_emit(buf, "%d\n", l->battery_start);
+	case S2H_LAST_A_BATTERY_WAKE:
+		return sysfs_emit(buf, "%d\n", l->battery_wake);
+	case S2H_LAST_A_ON_AC:
+		return sysfs_emit(buf, "%d\n", l->on_ac);
+	case S2H_LAST_A_DARK_WAKES:
+		return sysfs_emit(buf, "%u\n", l->dark_wakes);
+	case S2H_LAST_A_WAKE_SOURCE:
+		/* An empty line when no wakeup source was seen: no source has an empty name. */
+		return sysfs_emit(buf, "%s\n", l->wake_source);
+	case S2H_LAST_A_WAKE_IRQ:
+		return sysfs_emit(buf, "%u\n", l->wake_irq);
+	case S2H_LAST_A_OTHER_WAKES:
+		return sysfs_emit(buf, "%u\n", l->other_wakes);
 	}
+	return -EIO;
+}
+
+#define S2H_LAST_ATTR(_name, _attr)	S2H_FIELD_ATTR(last, _name, s2h_last_show, _attr)
+
+S2H_LAST_ATTR(suspended_at, S2H_LAST_A_SUSPENDED_AT);
+S2H_LAST_ATTR(woke_at, S2H_LAST_A_WOKE_AT);
+S2H_LAST_ATTR(wake, S2H_LAST_A_WAKE);
+S2H_LAST_ATTR(decision, S2H_LAST_A_DECISION);
+S2H_LAST_ATTR(result, S2H_LAST_A_RESULT);
+S2H_LAST_ATTR(battery_start, S2H_LAST_A_BATTERY_START);
+S2H_LAST_ATTR(battery_wake, S2H_LAST_A_BATTERY_WAKE);
+S2H_LAST_ATTR(on_ac, S2H_LAST_A_ON_AC);
+S2H_LAST_ATTR(dark_wakes, S2H_LAST_A_DARK_WAKES);
+S2H_LAST_ATTR(wake_source, S2H_LAST_A_WAKE_SOURCE);
+S2H_LAST_ATTR(wake_irq, S2H_LAST_A_WAKE_IRQ);
+S2H_LAST_ATTR(other_wakes, S2H_LAST_A_OTHER_WAKES);
+
+static struct attribute *s2h_last_attrs[] = {
+	&s2h_last_suspended_at.kattr.attr,
+	&s2h_last_woke_at.kattr.attr,
+	&s2h_last_wake.kattr.attr,
+	&s2h_last_decision.kattr.attr,
+	&s2h_last_result.kattr.attr,
+	&s2h_last_battery_start.kattr.attr,
+	&s2h_last_battery_wake.kattr.attr,
+	&s2h_last_on_ac.kattr.attr,
+	&s2h_last_dark_wakes.kattr.attr,
+	&s2h_last_wake_source.kattr.attr,
+	&s2h_last_wake_irq.kattr.attr,
+	&s2h_last_other_wakes.kattr.attr,
+	NULL,
+};
+
+static const struct attribute_group s2h_last_group = {
+	.name = "last_cycle",
+	.attrs = s2h_last_attrs,
+};
+
+/* stats/: the counters, named as the netlink attributes of the stats nest. */
+static ssize_t s2h_stat_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
+{
+	struct s2h_status st;
+
+	s2h_status_read(&st);
+	return sysfs_emit(buf, "%llu\n", st.stats[s2h_field_id(kattr)]);
+}
+
+#define S2H_STAT_ATTR(_name, _stat)	S2H_FIELD_ATTR(stat, _name, s2h_stat_show, _stat)
 
 S2H_STAT_ATTR(suspends, S2H_STAT_SUSPENDS);
 S2H_STAT_ATTR(alarm_wakes, S2H_STAT_ALARM_WAKES);
@@ -213,6 +360,9 @@ static const struct attribute_group s2h_stat_group = {
 
 static const struct attribute_group *s2h_groups[] = {
 	&s2h_group,
+	&s2h_check_group,
+	&s2h_verify_group,
+	&s2h_last_group,
 	&s2h_stat_group,
 	NULL,
 };
@@ -246,6 +396,7 @@ int s2h_sysfs_init(void)
 		pr_err("cannot find /sys/power\n");
 		return -ENOENT;
 	}
+	s2h_check_attrs_init();
 	s2h_kobj = kobject_create_and_add("s2h", power_kobj);
 	if (!s2h_kobj)
 		return -ENOMEM;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Static checks, as TAP: checkpatch --strict, a W=1 build and sparse, all of
-# which must be silent, and the version in dkms.conf and debian/changelog.
+# Static checks, as TAP: checkpatch --strict, kernel-doc, a W=1 build and
+# sparse, all of which must be silent, and the version in dkms.conf and
+# debian/changelog.
 #
 # Usage: scripts/lint.sh KVER
 set -u
@@ -44,8 +45,23 @@ silent_build()
 	[ $status -eq 0 ] && ! printf '%s\n' "$out" | grep -E -q 'warning|error|sparse:'
 }
 
+# kernel-doc of the module with every check on: -Wall of newer kernel-docs
+# (-Wreturn, -Wshort-desc, -Wcontents-before-sections) is -v in 6.1's, which
+# also prints an info line per comment; any warning or error fails.
+kerneldoc()
+{
+	src=$("$top/scripts/kernel-source.sh") || return 1
+	cd "$top" || return 1
+	out=$(perl "$src/scripts/kernel-doc" -none -v \
+		$(ls module/*.[ch] module/tests/*.c | grep -v '\.mod\.c$') 2>&1)
+	status=$?
+	printf '%s\n' "$out" | grep -v ': info: '
+	[ $status -eq 0 ] && ! printf '%s\n' "$out" | grep -E -q 'warning|error'
+}
+
 echo "TAP version 13"
 tap_run "checkpatch --strict: module, uapi header, s2hctl, s2h-nltest, fake-power" checkpatch
+tap_run "kernel-doc -none -v (6.1's -Wall): module/*.[ch], module/tests/*.c" kerneldoc
 tap_run "W=1 and sparse (C=2) build of s2h.ko and s2h_fake_power.ko for $kver: no warnings" silent_build
 tap_run "dkms.conf PACKAGE_VERSION matches VERSION" "$top/scripts/version-check.sh" dkms
 tap_run "debian/changelog's upstream version matches VERSION" "$top/scripts/version-check.sh" changelog

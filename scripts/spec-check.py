@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Check that Documentation/netlink/specs/s2h.yaml and the UAPI header
 include/uapi/linux/s2h.h describe the same family, and that the words the
-module and s2hctl print for each value are the spec's. TAP on stdout.
+module and s2hctl print for each value are the spec's, and the files of
+/sys/power/s2h/stats/, last_cycle/ and verified/ its attributes. TAP on stdout.
 
 The header is checked by the compiler: every name and value the spec
 implies becomes a static assertion in a C file built against the header,
@@ -157,6 +158,13 @@ def main():
     stats = [w for n, w in words.items() if n.startswith("S2H_STATS_A_")]
     tap.result(files == stats, "stats/ files in sysfs.c are the spec's counters, in order",
                ["sysfs: %s" % files, "spec:  %s" % stats] if files != stats else [])
+    for macro, prefix, folder in (("S2H_LAST_ATTR", "S2H_LAST_A_", "last_cycle"),
+                                  ("S2H_VERIFY_ATTR", "S2H_VERIFY_A_", "verified")):
+        files = re.findall(r"^%s\((\w+), (\w+)\);" % macro, sysfs, re.M)
+        attrs = [(w, n) for n, w in words.items() if n.startswith(prefix)]
+        tap.result([(f, a) for f, a in files] == attrs,
+                   "%s/ files in sysfs.c are the spec's attributes of its nest, in order" % folder,
+                   ["sysfs: %s" % files, "spec:  %s" % attrs] if files != attrs else [])
     return 0 if tap.summary() else 1
 
 

@@ -308,13 +308,14 @@ static void s2h_defaults_round_trip_test(struct kunit *test)
 {
 	static const struct s2h_config defaults = S2H_CONFIG_DEFAULTS;
 	const struct s2h_setting *s;
-	char text[32];
+	char text[S2H_SETTING_TEXT_LEN];
+	const char *shown;
 	u32 val;
 
 	for (s = s2h_settings; s < s2h_settings + __S2H_SETTING_MAX; s++) {
 		KUNIT_ASSERT_NOT_NULL(test, s->name);
-		s2h_setting_format(s, s2h_config_value(&defaults, s), text, sizeof(text));
-		KUNIT_EXPECT_EQ_MSG(test, s2h_setting_parse(s, text, &val), 0, "%s", s->name);
+		shown = s2h_setting_text(s, s2h_config_value(&defaults, s), text);
+		KUNIT_EXPECT_EQ_MSG(test, s2h_setting_parse(s, shown, &val), 0, "%s", s->name);
 		KUNIT_EXPECT_EQ_MSG(test, val, s2h_config_value(&defaults, s), "%s", s->name);
 	}
 }

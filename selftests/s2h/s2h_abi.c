@@ -79,7 +79,8 @@ TEST(every_file_reads)
 	static const char * const files[] = {
 		"enabled", "delay_sec", "hibernate_on_ac", "battery_threshold", "policy",
 		"battery_check_sec", "retries", "hibernate_mode", "require_verified", "state",
-		"last_wake", "available", "verified", "last_cycle", "stats/suspends",
+		"last_wake", "available", "swap_free_mb", "image_mb", "checks/swap",
+		"verified/result", "last_cycle/wake", "stats/suspends",
 	};
 	char buf[512];
 	size_t i;
@@ -114,7 +115,32 @@ TEST(read_only_files)
 {
 	EXPECT_EQ(-EACCES, write_file("state", "idle"));
 	EXPECT_EQ(-EACCES, write_file("available", "yes"));
+	EXPECT_EQ(-EACCES, write_file("checks/swap", "ok"));
+	EXPECT_EQ(-EACCES, write_file("verified/result", "passed"));
+	EXPECT_EQ(-EACCES, write_file("last_cycle/wake", "none"));
 	EXPECT_EQ(-EACCES, write_file("stats/suspends", "0"));
+}
+
+/* One value per file: "available" is the verdict, checks/ the reasons. */
+TEST(available_agrees_with_checks)
+{
+	static const char * const checks[] = {
+		"supported", "lockdown", "resume", "swap", "rtc", "verified",
+	};
+	char avail[16], path[64], val[16];
+	int failed = 0;
+	size_t i;
+
+	ASSERT_EQ(0, read_file("available", avail, sizeof(avail)));
+	for (i = 0; i < ARRAY_SIZE(checks); i++) {
+		snprintf(path, sizeof(path), "checks/%s", checks[i]);
+		ASSERT_EQ(0, read_file(path, val, sizeof(val)));
+		if (strcmp(val, "ok")) {
+			EXPECT_STREQ("failed", val);
+			failed++;
+		}
+	}
+	EXPECT_STREQ(failed ? "no" : "yes", avail);
 }
 
 TEST(unprivileged_write_refused)

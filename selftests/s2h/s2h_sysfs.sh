@@ -9,7 +9,7 @@ if [ ! -d $S2H ]; then
 	exit $ksft_skip
 fi
 echo "TAP version 13"
-echo "1..3"
+echo "1..5"
 n=0
 failed=0
 result()
@@ -17,7 +17,11 @@ result()
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=1; fi
 }
-test -r $S2H/available; result $? "available is readable"
+grep -qx "yes\|no" $S2H/available; result $? "available is yes or no"
 grep -qx "delay\|battery" $S2H/policy; result $? "policy is a known word"
-test "$(ls $S2H/stats | wc -l)" = 12; result $? "stats has 12 counters"
+test "$(ls $S2H/stats | wc -l)" = 15; result $? "stats has 15 counters"
+test "$(ls $S2H/last_cycle | wc -l)" = 12; result $? "last_cycle has 12 files"
+checks=$(ls $S2H/checks | wc -l)
+test "$checks" -gt 0 && test "$(grep -lx "ok\|failed" $S2H/checks/* | wc -l)" = "$checks"
+result $? "every file of checks/ is ok or failed"
 exit $failed

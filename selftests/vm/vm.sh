@@ -147,6 +147,8 @@ vm_build_initramfs()
 	cp /bin/busybox "$root"/bin/busybox || vm_die "no /bin/busybox (busybox-static)"
 	cp "${VM_GUEST_INIT:-$VM_SELFDIR/guest/init}" "$root"/init
 	cp "$VM_SELFDIR"/guest/lib.sh "$root"/lib/s2h/lib.sh
+	# The sysfs ABI as documented, which tests/abi-doc.sh holds the module to.
+	cp "$VM_SELFDIR"/../../Documentation/ABI/testing/sysfs-power-s2h "$root"/lib/s2h/
 	cp "$VM_SELFDIR"/guest/tests/*.sh "$root"/tests/
 	chmod 755 "$root"/init
 	for m in $VM_VIRTIO_MODULES; do

@@ -34,7 +34,7 @@ static const char *format_percent(int32_t pct, char buf[TIME_LEN])
 	return buf;
 }
 
-/* "yes", or "no: " and every reason, as /sys/power/s2h/available says it. */
+/* "yes", or "no: " and every reason, as the kernel log says it when not armed. */
 void print_available(const struct status *st, FILE *f)
 {
 	const char *sep = "no: ";

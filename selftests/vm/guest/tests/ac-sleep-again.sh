@@ -20,9 +20,9 @@ is_stat dark_wakes 1
 is_stat early_wakes 1
 is_stat hibernations 0
 is_stat suspends 2
-check "last_cycle: one dark wake" grep -qx "dark_wakes 1" $S2H/last_cycle
-check "last_cycle: on AC" grep -qx "on_ac 1" $S2H/last_cycle
-check "last_cycle: ended by the user's early wake" grep -qx "wake early" $S2H/last_cycle
+is_file $S2H/last_cycle/dark_wakes 1 "last_cycle: one dark wake"
+is_file $S2H/last_cycle/on_ac 1 "last_cycle: on AC"
+is_file $S2H/last_cycle/wake early "last_cycle: ended by the user's early wake"
 check "no hibernation image written" sh -c '! dmesg | grep -q "PM: Image saving"'
 diag_stats
 done_testing

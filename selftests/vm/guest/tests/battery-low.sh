@@ -18,8 +18,8 @@ suspend_mem
 wait_for $S2H/stats/resumes_from_hibernation 1 180 "resumed from hibernation" || diag_stats
 is_stat battery_hibernations 1
 is_stat dark_wakes 0
-check "last_cycle: battery 3 % at the alarm" grep -qx "battery_wake 3" $S2H/last_cycle
-check "last_cycle: on AC" grep -qx "on_ac 1" $S2H/last_cycle
-check "last_cycle: decision hibernate" grep -qx "decision hibernate" $S2H/last_cycle
+is_file $S2H/last_cycle/battery_wake 3 "last_cycle: battery 3 % at the alarm"
+is_file $S2H/last_cycle/on_ac 1 "last_cycle: on AC"
+is_file $S2H/last_cycle/decision hibernate "last_cycle: decision hibernate"
 diag_stats
 done_testing

@@ -20,11 +20,11 @@ wait_for $S2H/stats/resumes_from_hibernation 1 180 "resumed from hibernation" ||
 is_stat alarm_wakes 2
 is_stat dark_wakes 1
 is_stat battery_hibernations 1
-check "last_cycle: one dark wake before hibernating" grep -qx "dark_wakes 1" $S2H/last_cycle
-check "last_cycle: battery 30 % at the suspend" grep -qx "battery_start 30" $S2H/last_cycle
-wake=$(sed -n 's/^battery_wake //p' $S2H/last_cycle)
+is_file $S2H/last_cycle/dark_wakes 1 "last_cycle: one dark wake before hibernating"
+is_file $S2H/last_cycle/battery_start 30 "last_cycle: battery 30 % at the suspend"
+wake=$(cat $S2H/last_cycle/battery_wake)
 check "last_cycle: battery 9..11 % at the hibernating check (got $wake)" \
 	test "$wake" -ge 9 -a "$wake" -le 11
-check "on battery" grep -qx "on_ac 0" $S2H/last_cycle
+is_file $S2H/last_cycle/on_ac 0 "last_cycle: on battery"
 diag_stats
 done_testing

@@ -15,7 +15,7 @@ host key-after 3
 suspend_mem
 
 wait_for $S2H/last_wake early 10 "last_wake is early"
-source=$(sed -n 's/^wake_source //p' $S2H/last_cycle)
+source=$(cat $S2H/last_cycle/wake_source)
 diag "wake_source: $source"
 is "$source" "LNXPWRBN:00" "last_cycle names the power button's wakeup source"
 is_stat hibernations 0

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# No swap: hibernation could not resume, so s2h says why in "available",
-# arms nothing, and the suspend stays a plain one that only the host ends.
+# No swap: hibernation could not resume, so "available" says no and
+# checks/swap says why; s2h arms nothing, and the suspend stays a plain one
+# that only the host ends.
 set -u
 . /lib/s2h/lib.sh
 
@@ -10,10 +11,14 @@ echo shutdown >/sys/power/disk
 # A resume device, but no swap on it: the swap check alone fails.
 cat /sys/block/vda/dev >/sys/power/resume
 
-avail=$(cat $S2H/available)
-diag "available: $avail"
-check "available says no" test "${avail%%:*}" = no
-check "available names the missing swap" sh -c "echo '$avail' | grep -q 'not enough free swap (0 MiB free'"
+is_file $S2H/available no "available says no"
+is_file $S2H/checks/swap failed "checks/swap failed"
+for c in supported lockdown resume rtc verified; do
+	is_file $S2H/checks/$c ok "checks/$c ok"
+done
+is_file $S2H/swap_free_mb 0 "swap_free_mb is 0"
+image=$(cat $S2H/image_mb)
+check "image_mb is a number above 0 (got '$image')" test "$image" -gt 0
 
 host stay-suspended 15
 host wake-after 0
@@ -30,9 +35,10 @@ is_file $S2H/last_wake none "last_wake is none: nothing was armed"
 # nothing reads it back. Pre-flight sees it the moment it is so.
 mkswap /dev/vda >/dev/null && swapon /dev/vda
 echo 1:7 >/sys/power/resume
-check "available says no when resume is not the active swap" \
-	sh -c "grep -q 'no resume device, or it is no active swap' $S2H/available"
+is_file $S2H/available no "available says no when resume is not the active swap"
+is_file $S2H/checks/resume failed "checks/resume failed: resume names no active swap"
 cat /sys/block/vda/dev >/sys/power/resume
 is_file $S2H/available yes "available says yes once resume is the swap"
+is_file $S2H/checks/resume ok "checks/resume ok"
 diag_stats
 done_testing

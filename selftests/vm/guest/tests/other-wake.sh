@@ -19,9 +19,10 @@ is_stat other_wakes 1
 is_stat early_wakes 0
 is_stat alarm_wakes 0
 is_stat hibernations 0
-check "last_cycle: one other wake" grep -qx "other_wakes 1" $S2H/last_cycle
-check "last_cycle: the RTC's wakeup source named" sh -c "grep '^wake_source ' $S2H/last_cycle | grep -qv 'none'"
-first=$(grep '^suspended_at ' $S2H/last_cycle)
+is_file $S2H/last_cycle/other_wakes 1 "last_cycle: one other wake"
+check "last_cycle: the RTC's wakeup source named ($(cat $S2H/last_cycle/wake_source))" \
+	test -n "$(cat $S2H/last_cycle/wake_source)"
+first=$(cat $S2H/last_cycle/suspended_at)
 
 host wake-after 3
 suspend_mem
@@ -29,7 +30,7 @@ armed=$(dmesg | sed -n 's/.*s2h: armed: hibernating in \([0-9]*\) s.*/\1/p' | ta
 diag "second suspend armed for $armed s"
 check "the second suspend kept the deadline (armed for $armed s, under 60)" \
 	test "${armed:-60}" -lt 60 -a "${armed:-0}" -ge 5
-is "$(grep '^suspended_at ' $S2H/last_cycle)" "$first" "the cycle went on: same suspended_at"
+is "$(cat $S2H/last_cycle/suspended_at)" "$first" "the cycle went on: same suspended_at"
 wait_for $S2H/last_wake early 10 "the host's wake is early"
 is_stat suspends 2
 diag_stats

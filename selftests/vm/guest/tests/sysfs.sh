@@ -32,8 +32,9 @@ test_defaults()
 	is_file $S2H/retries 1 "retries defaults to 1"
 	is_file $S2H/hibernate_mode shutdown "hibernate_mode defaults to shutdown"
 	is_file $S2H/require_verified 0 "require_verified defaults to 0"
-	is_file $S2H/verified never "verified is never"
-	check "last_cycle has not woken" grep -qx "wake none" $S2H/last_cycle
+	is_file $S2H/verified/result never "verified/result is never"
+	is_file $S2H/last_cycle/wake none "last_cycle/wake is none"
+	is_file $S2H/last_cycle/wake_source "" "last_cycle/wake_source is empty"
 	for s in $S2H_STATS; do
 		is_stat $s 0
 	done
@@ -43,6 +44,7 @@ test_round_trips()
 {
 	write_ok $S2H/delay_sec 5 5
 	write_ok $S2H/delay_sec 2592000 2592000
+	write_ok $S2H/delay_sec +60 60
 	write_ok $S2H/delay_sec 3600 3600
 	write_ok $S2H/enabled 1 1
 	write_ok $S2H/enabled 0 0
@@ -76,6 +78,8 @@ test_bad_input()
 	write_fails EINVAL $S2H/delay_sec -5
 	write_fails EINVAL $S2H/delay_sec 12abc
 	write_fails EINVAL $S2H/delay_sec ""
+	write_fails EINVAL $S2H/delay_sec " 60"
+	write_fails EINVAL $S2H/delay_sec ++60
 	write_fails ERANGE $S2H/delay_sec 99999999999999999999
 	write_fails ERANGE $S2H/delay_sec 4
 	write_fails ERANGE $S2H/delay_sec 2592001
@@ -101,8 +105,10 @@ test_read_only()
 	# Computed at each read (the swap needed follows the memory in use):
 	# nothing to keep.
 	write_refused EACCES $S2H/available yes
-	write_fails EACCES $S2H/verified never
-	write_fails EACCES $S2H/last_cycle ""
+	write_refused EACCES $S2H/checks/swap ok
+	write_refused EACCES $S2H/swap_free_mb 0
+	write_fails EACCES $S2H/verified/result never
+	write_fails EACCES $S2H/last_cycle/wake none
 	for s in $S2H_STATS; do
 		write_fails EACCES $S2H/stats/$s 0
 	done

@@ -8,8 +8,8 @@ set -u
 
 s2h_load delay_sec=8 require_verified=1 || exit 1
 echo shutdown >/sys/power/disk
-is_file $S2H/verified never "verified: never"
-check "available names the missing dry run" grep -q "not verified" $S2H/available
+is_file $S2H/verified/result never "verified/result: never"
+is_file $S2H/checks/verified failed "checks/verified: the dry run is missing"
 
 out=$(s2hctl check 2>&1)
 status=$?
@@ -21,7 +21,11 @@ out=$(s2hctl check --verify 2>&1)
 status=$?
 diag "$out"
 is "$status" 1 "s2hctl check --verify fails without swap"
-check "verified: failed, with the error" grep -q "^failed [0-9]* -" $S2H/verified
+is_file $S2H/verified/result failed "verified/result: failed"
+err=$(cat $S2H/verified/error)
+check "verified/error: a negative errno (got '$err')" test "$err" -lt 0
+when=$(cat $S2H/verified/time)
+check "verified/time: when it ended (got '$when')" test "$when" -gt 0
 
 swap_on
 disk_before=$(cat /sys/power/disk)
@@ -38,7 +42,12 @@ out=$(s2hctl check --verify 2>&1)
 status=$?
 diag "$out"
 is "$status" 0 "s2hctl check --verify passes with a swap disk"
-check "verified: passed, with its time" grep -q "^passed [0-9]* [0-9]* ms$" $S2H/verified
+is_file $S2H/verified/result passed "verified/result: passed"
+is_file $S2H/verified/error 0 "verified/error: 0"
+check "verified/time: after the failed one" test "$(cat $S2H/verified/time)" -ge "$when"
+ms=$(cat $S2H/verified/duration_ms)
+check "verified/duration_ms: how long it took (got '$ms')" test "$ms" -gt 0
+is_file $S2H/checks/verified ok "checks/verified: ok once verified"
 is_file $S2H/available yes "available: yes once verified"
 check "s2hctl check passes" s2hctl check
 is "$(cat /sys/power/disk)" "$disk_before" "/sys/power/disk restored"
