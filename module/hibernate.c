@@ -177,11 +177,13 @@ void s2h_sleep_state_forget(void)
 	WRITE_ONCE(s2h_platform_state, PM_SUSPEND_ON);
 }
 
-/**
- * s2h_last_sleep_state() - the state the suspend that just ended entered
- *
+/*
  * Suspend to idle runs without the platform, and its flag stays until the
  * next suspend; a platform suspend leaves its state in s2h_platform_state.
+ */
+
+/**
+ * s2h_last_sleep_state() - the state the suspend that just ended entered
  *
  * Return: PM_SUSPEND_TO_IDLE, PM_SUSPEND_STANDBY or PM_SUSPEND_MEM.
  */
@@ -204,15 +206,17 @@ static void s2h_wait_for_transition(void)
 	unlock_system_sleep(lock_system_sleep());
 }
 
-/**
- * s2h_arm_wakeup_check() - make any wakeup event from now on abort the next transition
- *
+/*
  * The wakeup_count handshake userspace sleep daemons use: once the count
  * read is written back, any wakeup event that comes after it - the user
  * opening the lid while s2h is about to put the system back to sleep or
  * into hibernation - makes the freezer or the devices' suspend fail with
  * -EBUSY instead of losing that event. The read waits while an event is
  * being processed.
+ */
+
+/**
+ * s2h_arm_wakeup_check() - make any wakeup event from now on abort the next transition
  *
  * Return: 0, or -EBUSY when an event came between the read and the write.
  */
