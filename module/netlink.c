@@ -32,15 +32,15 @@ static const struct nla_policy s2h_no_attrs_policy[S2H_A_MAX + 1] = {};
 
 /* The bounds of module/config.c's s2h_settings[], for each setting's attribute. */
 static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
-	[S2H_A_ENABLED] = NLA_POLICY_MAX(NLA_U8, 1),
+	[S2H_A_ENABLED] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_DELAY_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_delay_range),
-	[S2H_A_HIBERNATE_ON_AC] = NLA_POLICY_MAX(NLA_U8, 1),
+	[S2H_A_HIBERNATE_ON_AC] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_BATTERY_THRESHOLD] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
 	[S2H_A_POLICY] = NLA_POLICY_MAX(NLA_U32, __S2H_POLICY_MAX - 1),
 	[S2H_A_BATTERY_CHECK_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_battery_check_range),
 	[S2H_A_RETRIES] = NLA_POLICY_MAX(NLA_U32, S2H_RETRIES_MAX),
 	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, __S2H_MODE_MAX - 1),
-	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U8, 1),
+	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_STATE] = S2H_READ_ONLY("state"),
 	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
 	[S2H_A_STATS] = S2H_READ_ONLY("stats"),
@@ -81,16 +81,10 @@ static struct genl_family s2h_nl_family;
 static int s2h_nl_put_settings(struct sk_buff *msg, const struct s2h_config *c)
 {
 	const struct s2h_setting *s;
-	int err;
 
-	for (s = s2h_settings; s < s2h_settings + __S2H_SETTING_MAX; s++) {
-		if (s->type == S2H_SETTING_BOOL)
-			err = nla_put_u8(msg, s->nl_attr, s2h_config_value(c, s));
-		else
-			err = nla_put_u32(msg, s->nl_attr, s2h_config_value(c, s));
-		if (err)
-			return err;
-	}
+	for (s = s2h_settings; s < s2h_settings + __S2H_SETTING_MAX; s++)
+		if (nla_put_u32(msg, s->nl_attr, s2h_config_value(c, s)))
+			return -EMSGSIZE;
 	return 0;
 }
 
@@ -144,7 +138,7 @@ static int s2h_nl_put_last_cycle(struct sk_buff *msg, const struct s2h_last_cycl
 	    nla_put_s32(msg, S2H_LAST_A_RESULT, l->result) ||
 	    nla_put_s32(msg, S2H_LAST_A_BATTERY_START, l->battery_start) ||
 	    nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKE, l->battery_wake) ||
-	    nla_put_u8(msg, S2H_LAST_A_ON_AC, l->on_ac) ||
+	    nla_put_u32(msg, S2H_LAST_A_ON_AC, l->on_ac) ||
 	    nla_put_u32(msg, S2H_LAST_A_DARK_WAKES, l->dark_wakes) ||
 	    nla_put_string(msg, S2H_LAST_A_WAKE_SOURCE, l->wake_source) ||
 	    nla_put_u32(msg, S2H_LAST_A_WAKE_IRQ, l->wake_irq) ||
@@ -213,8 +207,7 @@ static int s2h_nl_set(struct sk_buff *skb, struct genl_info *info)
 		if (!attr)
 			continue;
 		change.mask |= BIT(id);
-		*s2h_config_field(&change.val, s) = s->type == S2H_SETTING_BOOL ?
-						     nla_get_u8(attr) : nla_get_u32(attr);
+		*s2h_config_field(&change.val, s) = nla_get_u32(attr);
 	}
 	if (!change.mask) {
 		NL_SET_ERR_MSG(info->extack, "nothing to set: give at least one setting");

@@ -242,6 +242,27 @@ TEST_F(nl, set_in_range_applies)
 	EXPECT_STREQ("2", buf);
 }
 
+/* Booleans are u32 on the wire, as every setting: a u8 is refused. */
+TEST_F(nl, booleans_are_u32)
+{
+	__u32 on = 1;
+	__u8 on8 = 1;
+	struct nl_msg m;
+	char buf[16];
+
+	ASSERT_EQ(0, write_file("hibernate_on_ac", "0"));
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_HIBERNATE_ON_AC, &on8, 1)));
+	EXPECT_EQ(-EINVAL, nl_ack(self->sock, NULL, 0));
+	ASSERT_EQ(0, read_file("hibernate_on_ac", buf, sizeof(buf)));
+	EXPECT_STREQ("0", buf);
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_HIBERNATE_ON_AC, &on, 4)));
+	EXPECT_EQ(0, nl_ack(self->sock, NULL, 0));
+	ASSERT_EQ(0, read_file("hibernate_on_ac", buf, sizeof(buf)));
+	EXPECT_STREQ("1", buf);
+}
+
 TEST_F(nl, set_out_of_range_refused_whole)
 {
 	__u32 threshold = 101, delay = 600;

@@ -109,7 +109,7 @@ enum s2h_event {
 	S2H_EVENT_VERIFY_RESULT,	/* a dry run ended: S2H_A_VERIFIED */
 	S2H_EVENT_OTHER_WAKE,		/* no input device woke it: the alarm's deadline is kept */
 	S2H_EVENT_SLEEP_FAILED,		/* going back to sleep failed: S2H_A_ERROR; it is retried */
-	S2H_EVENT_CANCELLED,		/* the user came back before s2h's hibernation or re-sleep */
+	S2H_EVENT_CANCELLED,		/* the user was back before s2h hibernated or slept again */
 	__S2H_EVENT_MAX,
 };
 
@@ -126,7 +126,7 @@ enum s2h_cmd {
 
 enum s2h_attr {
 	S2H_A_UNSPEC,
-	S2H_A_ENABLED,		/* u8: 0 or 1 */
+	S2H_A_ENABLED,		/* u32: 0 or 1 */
 	S2H_A_DELAY_SEC,	/* u32: S2H_DELAY_MIN_SEC .. S2H_DELAY_MAX_SEC */
 	S2H_A_STATE,		/* u32: enum s2h_state */
 	S2H_A_LAST_WAKE,	/* u32: enum s2h_wake */
@@ -134,13 +134,13 @@ enum s2h_attr {
 	S2H_A_EVENT,		/* u32: enum s2h_event */
 	S2H_A_ERROR,		/* s32: 0 or a negative errno */
 	S2H_A_PAD,
-	S2H_A_HIBERNATE_ON_AC,	/* u8: 0 or 1 */
+	S2H_A_HIBERNATE_ON_AC,	/* u32: 0 or 1 */
 	S2H_A_BATTERY_THRESHOLD,	/* u32: percent, 0 .. S2H_BATTERY_THRESHOLD_MAX, 0 = off */
 	S2H_A_POLICY,		/* u32: enum s2h_policy */
 	S2H_A_BATTERY_CHECK_SEC,	/* u32: S2H_BATTERY_CHECK_MIN_SEC .. _MAX_SEC */
 	S2H_A_RETRIES,		/* u32: 0 .. S2H_RETRIES_MAX */
 	S2H_A_HIBERNATE_MODE,	/* u32: enum s2h_hibernate_mode */
-	S2H_A_REQUIRE_VERIFIED,	/* u8: 0 or 1 */
+	S2H_A_REQUIRE_VERIFIED,	/* u32: 0 or 1 */
 	S2H_A_CHECKS_FAILED,	/* u32: BIT(enum s2h_check) of each failed check */
 	S2H_A_SWAP_FREE_MB,	/* u32: free swap, MiB */
 	S2H_A_IMAGE_MB,		/* u32: estimated image size, MiB */
@@ -200,7 +200,7 @@ enum s2h_last_attr {
 	S2H_LAST_A_RESULT,		/* s32: 0, or how hibernation failed */
 	S2H_LAST_A_BATTERY_START,	/* s32: percent at arming, -1 if unknown */
 	S2H_LAST_A_BATTERY_WAKE,	/* s32: percent at the wake, -1 if unknown */
-	S2H_LAST_A_ON_AC,		/* u8: on mains power at the wake */
+	S2H_LAST_A_ON_AC,		/* u32: 1 when on mains power at the wake */
 	S2H_LAST_A_DARK_WAKES,		/* u32: times it went back to sleep in this cycle */
 	S2H_LAST_A_WAKE_SOURCE,		/* string: the wakeup source that ended it, "" if none */
 	S2H_LAST_A_WAKE_IRQ,		/* u32: the IRQ that woke the system, 0 if unknown */
