@@ -4,10 +4,13 @@
  * group. include/uapi/linux/s2h.h defines it,
  * Documentation/netlink/specs/s2h.yaml describes it. Every attribute is
  * checked by a policy before a handler runs, so a SET either applies whole
- * or is refused whole.
+ * or is refused whole. Anyone may GET and listen; SET and VERIFY need
+ * CAP_SYS_ADMIN.
  */
 #include <linux/bits.h>
+#include <linux/capability.h>
 #include <linux/module.h>
+#include <linux/netlink.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
 
@@ -194,12 +197,30 @@ err_free:
 	return err;
 }
 
+/*
+ * SET changes what every suspend does and VERIFY hibernates the machine:
+ * CAP_SYS_ADMIN, as root holds it, who alone may write /sys/power/s2h; not
+ * GENL_ADMIN_PERM's CAP_NET_ADMIN, which network managers and containers
+ * sharing the host's network hold. netlink_capable() asks it of both the
+ * socket's opener and the sender, in the initial user namespace.
+ */
+static int s2h_nl_may_change(struct sk_buff *skb, struct genl_info *info)
+{
+	if (netlink_capable(skb, CAP_SYS_ADMIN))
+		return 0;
+	NL_SET_ERR_MSG(info->extack, "changing s2h needs CAP_SYS_ADMIN");
+	return -EPERM;
+}
+
 static int s2h_nl_set(struct sk_buff *skb, struct genl_info *info)
 {
 	struct s2h_config_change change = {};
 	struct nlattr **attrs = info->attrs;
-	int id;
+	int id, err;
 
+	err = s2h_nl_may_change(skb, info);
+	if (err)
+		return err;
 	for (id = 0; id < __S2H_SETTING_MAX; id++) {
 		const struct s2h_setting *s = &s2h_settings[id];
 		struct nlattr *attr = attrs[s->nl_attr];
@@ -219,8 +240,12 @@ static int s2h_nl_set(struct sk_buff *skb, struct genl_info *info)
 
 static int s2h_nl_verify(struct sk_buff *skb, struct genl_info *info)
 {
-	int err = s2h_verify_start();
+	int err;
 
+	err = s2h_nl_may_change(skb, info);
+	if (err)
+		return err;
+	err = s2h_verify_start();
 	if (err == -EBUSY)
 		NL_SET_ERR_MSG(info->extack, "a dry run is already running");
 	return err;
@@ -242,14 +267,12 @@ static const struct genl_ops s2h_nl_ops[] = {
 		.doit = s2h_nl_set,
 		.policy = s2h_set_policy,
 		.maxattr = S2H_A_MAX,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = S2H_CMD_VERIFY,
 		.doit = s2h_nl_verify,
 		.policy = s2h_no_attrs_policy,
 		.maxattr = S2H_A_MAX,
-		.flags = GENL_ADMIN_PERM,
 	},
 };
 
@@ -257,14 +280,25 @@ enum s2h_nl_mcgrp {
 	S2H_NL_MCGRP_EVENTS,
 };
 
+/*
+ * No capability to join: an event says what GET and /sys/power/s2h tell
+ * anyone, and a desktop's monitor runs unprivileged.
+ */
 static const struct genl_multicast_group s2h_nl_mcgrps[] = {
 	[S2H_NL_MCGRP_EVENTS] = { .name = S2H_GENL_MCGRP_EVENTS },
 };
 
+/*
+ * parallel_ops: genetlink's global mutex is not taken around the handlers,
+ * so that a GET, whose pre-flight checks read files, holds up no other
+ * family. The handlers need no more than s2h's own locks: cycle.c's
+ * config_lock orders changes (and their events), its lock guards the state.
+ */
 static struct genl_family s2h_nl_family __ro_after_init = {
 	.name = S2H_GENL_NAME,
 	.version = S2H_GENL_VERSION,
 	.module = THIS_MODULE,
+	.parallel_ops = true,
 	.ops = s2h_nl_ops,
 	.n_ops = ARRAY_SIZE(s2h_nl_ops),
 	.mcgrps = s2h_nl_mcgrps,
@@ -329,8 +363,8 @@ int s2h_nl_init(void)
 
 /*
  * No event may be sent through a family that is gone: the listener goes
- * first. SET handlers send events under genetlink's own lock, so
- * s2h_event_listen() must not be called under it.
+ * first. genl_unregister_family() then waits for the handlers still
+ * running, which hold genetlink's cb_lock for reading, parallel_ops or not.
  */
 void s2h_nl_exit(void)
 {

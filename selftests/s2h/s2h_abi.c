@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The userspace ABI of s2h, from userspace: /sys/power/s2h and the generic
- * netlink family "s2h". Needs the module loaded, and root (one test drops
- * to an unprivileged user). Built with the kernel's kselftest_harness.h.
+ * netlink family "s2h". Needs the module loaded, and root (some tests drop
+ * to an unprivileged user, or to one capability). Built with the kernel's
+ * kselftest_harness.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/capability.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <linux/s2h.h>
@@ -293,16 +296,83 @@ TEST_F(nl, unknown_and_read_only_attributes_refused)
 	EXPECT_EQ(-EINVAL, nl_ack(self->sock, NULL, 0));
 }
 
-TEST_F(nl, unprivileged_set_refused)
+/*
+ * Keep @cap alone, or no capability at all for -1, in this process (a
+ * test's own: the harness forks one per test). The uid stays 0.
+ */
+static int keep_only_cap(int cap)
 {
-	__u32 retries = 3;
-	struct nl_msg m;
+	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3] = {};
 
+	if (cap >= 0) {
+		d[CAP_TO_INDEX(cap)].effective = CAP_TO_MASK(cap);
+		d[CAP_TO_INDEX(cap)].permitted = CAP_TO_MASK(cap);
+	}
+	return syscall(SYS_capset, &h, d) ? -errno : 0;
+}
+
+/* Command @cmd, with u32 attribute @attr = @val unless @attr is 0: the error of its ack. */
+static int nl_do(int sock, __u16 family, __u8 cmd, __u16 attr, __u32 val)
+{
+	struct nl_msg m;
+	int err;
+
+	start_msg(&m, family, cmd, 0);
+	err = nl_send(sock, &m, attr ? put_attr(m.attrs, attr, &val, 4) : 0);
+	return err ? err : nl_ack(sock, NULL, 0);
+}
+
+/*
+ * Refused: a SET and a VERIFY (which would hibernate), nothing changed, no
+ * dry run started; GET still answers.
+ */
+static void expect_no_change(struct __test_metadata *_metadata, int sock, __u16 family)
+{
+	char before[16], after[16], verified[256], verified_after[256];
+
+	ASSERT_EQ(0, read_file("retries", before, sizeof(before)));
+	ASSERT_EQ(0, read_file("verified", verified, sizeof(verified)));
+	EXPECT_EQ(-EPERM, nl_do(sock, family, S2H_CMD_SET, S2H_A_RETRIES,
+				strcmp(before, "3") ? 3 : 4));
+	ASSERT_EQ(0, read_file("retries", after, sizeof(after)));
+	EXPECT_STREQ(before, after);
+	EXPECT_EQ(-EPERM, nl_do(sock, family, S2H_CMD_VERIFY, 0, 0));
+	ASSERT_EQ(0, read_file("verified", verified_after, sizeof(verified_after)));
+	EXPECT_STREQ(verified, verified_after);
+	EXPECT_EQ(0, nl_do(sock, family, S2H_CMD_GET, 0, 0));
+}
+
+TEST_F(nl, unprivileged_change_refused)
+{
 	ASSERT_EQ(0, setgid(65534));
 	ASSERT_EQ(0, setuid(65534));
-	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
-	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_RETRIES, &retries, 4)));
-	EXPECT_EQ(-EPERM, nl_ack(self->sock, NULL, 0));
+	expect_no_change(_metadata, self->sock, self->family);
+}
+
+/* What NetworkManager, or a container sharing the host's network, holds. */
+TEST_F(nl, net_admin_alone_change_refused)
+{
+	ASSERT_EQ(0, keep_only_cap(CAP_NET_ADMIN));
+	expect_no_change(_metadata, self->sock, self->family);
+}
+
+TEST_F(nl, no_capability_change_refused)
+{
+	ASSERT_EQ(0, keep_only_cap(-1));
+	expect_no_change(_metadata, self->sock, self->family);
+}
+
+/* CAP_SYS_ADMIN is what it takes, with no CAP_NET_ADMIN besides. */
+TEST_F(nl, sys_admin_alone_may_set)
+{
+	char buf[16];
+
+	ASSERT_EQ(0, write_file("retries", "1"));
+	ASSERT_EQ(0, keep_only_cap(CAP_SYS_ADMIN));
+	EXPECT_EQ(0, nl_do(self->sock, self->family, S2H_CMD_SET, S2H_A_RETRIES, 5));
+	ASSERT_EQ(0, read_file("retries", buf, sizeof(buf)));
+	EXPECT_STREQ("5", buf);
 }
 
 TEST_HARNESS_MAIN

@@ -182,7 +182,7 @@ static struct nl_msg *request(struct conn *c, uint8_t cmd)
 static int report(const struct reply *r, const char *doing)
 {
 	if (r->error == -EPERM) {
-		fprintf(stderr, "s2hctl: %s needs CAP_NET_ADMIN (run it as root)\n", doing);
+		fprintf(stderr, "s2hctl: %s needs CAP_SYS_ADMIN (run it as root)\n", doing);
 		return 1;
 	}
 	if (!r->msg[0]) {

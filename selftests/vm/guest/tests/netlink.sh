@@ -104,7 +104,7 @@ test_refused()
 
 test_unprivileged()
 {
-	local before
+	local before verified err status
 
 	unprivileged_user
 	if ! su -s /bin/sh s2huser -c 'test "$(id -u)" = 1000'; then
@@ -117,12 +117,20 @@ test_unprivileged()
 	err=$(su -s /bin/sh s2huser -c 's2hctl set delay 1h' 2>&1)
 	status=$?
 	case "$status:$err" in
-	1:*CAP_NET_ADMIN*)	ok "uid 1000: set delay 1h refused: '$err'" ;;
+	1:*CAP_SYS_ADMIN*)	ok "uid 1000: set delay 1h refused: '$err'" ;;
 	*)			not_ok "uid 1000: set delay 1h refused (exit $status: $err)" ;;
 	esac
 	err=$(su -s /bin/sh s2huser -c 's2hctl disable' 2>&1)
 	is "$?" 1 "uid 1000: disable refused ($err)"
 	is "$(settings)" "$before" "uid 1000 changed nothing"
+	verified=$(cat $S2H/verified)
+	err=$(su -s /bin/sh s2huser -c 's2hctl check --verify' 2>&1)
+	status=$?
+	case "$status:$err" in
+	1:*CAP_SYS_ADMIN*)	ok "uid 1000: check --verify refused: '$err'" ;;
+	*)			not_ok "uid 1000: check --verify refused (exit $status: $err)" ;;
+	esac
+	is "$(cat $S2H/verified)" "$verified" "uid 1000 started no dry run"
 }
 
 test_not_loaded()
