@@ -39,10 +39,10 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_DELAY_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_delay_range),
 	[S2H_A_HIBERNATE_ON_AC] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_BATTERY_THRESHOLD] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
-	[S2H_A_POLICY] = NLA_POLICY_MAX(NLA_U32, __S2H_POLICY_MAX - 1),
+	[S2H_A_POLICY] = NLA_POLICY_MAX(NLA_U32, S2H_POLICY_MAX),
 	[S2H_A_BATTERY_CHECK_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_battery_check_range),
 	[S2H_A_RETRIES] = NLA_POLICY_MAX(NLA_U32, S2H_RETRIES_MAX),
-	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, __S2H_MODE_MAX - 1),
+	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, S2H_MODE_MAX),
 	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_STATE] = S2H_READ_ONLY("state"),
 	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
@@ -252,7 +252,7 @@ static int s2h_nl_verify(struct sk_buff *skb, struct genl_info *info)
 }
 
 /*
- * No dumpit: every reply is one message. S2H_CMD_EVENT has no handler, so
+ * No dumpit: every reply is one message. S2H_CMD_EVENT_NTF has no handler, so
  * a request for it fails with EOPNOTSUPP.
  */
 static const struct genl_ops s2h_nl_ops[] = {
@@ -340,7 +340,7 @@ static void s2h_nl_event_send(enum s2h_event event, const struct s2h_event_info 
 	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!msg)
 		return;
-	hdr = genlmsg_put(msg, 0, 0, &s2h_nl_family, 0, S2H_CMD_EVENT);
+	hdr = genlmsg_put(msg, 0, 0, &s2h_nl_family, 0, S2H_CMD_EVENT_NTF);
 	if (!hdr || WARN_ON_ONCE(s2h_nl_event_fill(msg, event, info))) {
 		nlmsg_free(msg);
 		return;

@@ -113,6 +113,9 @@ run_debug()
 
 case $mode in
 full)
+	# The kernel's ynl-gen-c of 6.12 and 7.x on the spec: the header is
+	# what it generates (Debian's linux-source, from the suites' chroots).
+	run_suite ynl python3 "$top/scripts/ynl.py" check
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
 	run_suite deb "$top/scripts/deb-check.sh"
 	run_suite kunit "$top/selftests/kernel/kunit.sh"

@@ -4,9 +4,10 @@
 include/uapi/linux/s2h.h describe the same family, and that the words the
 module and s2hctl print for each value are the spec's. TAP on stdout.
 
-The header is checked by the compiler: every name and value the spec
-implies becomes a static assertion in a C file built against the header,
-so that arithmetic like (30 * 24 * 60 * 60) is evaluated as C does.
+The header is generated from the spec by the kernel's ynl-gen-c, which
+scripts/ynl.py check runs (it needs root and Debian's linux-source); this
+check needs neither: every name and value the spec implies becomes a
+static assertion in a C file built against the header.
 """
 import os
 import re
@@ -26,6 +27,15 @@ def c_name(*parts):
     return "".join(parts).upper().replace("-", "_")
 
 
+def numbered(items, start):
+    """(item, value): counting from @start, or from an item's own value on."""
+    val = start
+    for item in items:
+        val = item.get("value", val)
+        yield item, val
+        val += 1
+
+
 def expected(spec):
     """Every (C name, value) the spec implies; strings quoted."""
     fam = spec["name"]
@@ -38,13 +48,14 @@ def expected(spec):
             for i, e in enumerate(d["entries"]):
                 out.append((c_name(d["name-prefix"], e["name"]), str(i)))
     for aset in spec["attribute-sets"]:
-        for i, a in enumerate(aset["attributes"], start=1):
-            out.append((c_name(aset["name-prefix"], a["name"]), str(i)))
+        for a, val in numbered(aset["attributes"], 1):
+            out.append((c_name(aset["name-prefix"], a["name"]), str(val)))
     ops = spec["operations"]
-    for i, op in enumerate(ops["list"], start=1):
-        out.append((c_name(ops["name-prefix"], op["name"]), str(i)))
+    for op, val in numbered(ops["list"], 1):
+        out.append((c_name(ops["name-prefix"], op["name"]), str(val)))
     for grp in spec["mcast-groups"]["list"]:
-        out.append((c_name(fam, "-genl-mcgrp-", grp["name"]), '"%s"' % grp["name"]))
+        name = grp.get("c-define-name", "%s-mcgrp-%s" % (fam, grp["name"]))
+        out.append((c_name(name), '"%s"' % grp["name"]))
     return out
 
 
@@ -99,7 +110,7 @@ def word_tables(spec):
                 words[c_name(d["name-prefix"], e["name"])] = e["name"].replace("-", "_")
     for aset in spec["attribute-sets"]:
         for a in aset["attributes"]:
-            if a["type"] != "pad":
+            if a["type"] not in ("pad", "unused"):
                 words[c_name(aset["name-prefix"], a["name"])] = a["name"].replace("-", "_")
     return words
 

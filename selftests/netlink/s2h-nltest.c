@@ -356,7 +356,7 @@ static const struct bad bads[] = {
 	  { { S2H_A_ENABLED | NLA_F_NESTED, 4, 1 } } },
 	{ "SET without attributes", S2H_CMD_SET },
 	{ "GET with an attribute", S2H_CMD_GET, { ENABLED(4, 1) } },
-	{ "command EVENT as a request", S2H_CMD_EVENT },
+	{ "command EVENT_NTF as a request", S2H_CMD_EVENT_NTF },
 	{ "command 0", S2H_CMD_UNSPEC },
 	{ "command 200", 200 },
 	{ "no genetlink header", S2H_CMD_SET, { ENABLED(4, 1) }, cut_genl_header },
