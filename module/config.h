@@ -49,7 +49,7 @@ struct s2h_setting {
 	enum s2h_setting_type type;
 	u32 min, max;			/* S2H_SETTING_UINT */
 	const char * const *words;	/* S2H_SETTING_WORD: max + 1 of them */
-	int nl_attr;			/* enum s2h_attr: u8 for a bool, else u32 */
+	int nl_attr;			/* enum s2h_attr, a u32 */
 };
 
 extern const struct s2h_setting s2h_settings[__S2H_SETTING_MAX];

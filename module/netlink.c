@@ -4,10 +4,13 @@
  * group. include/uapi/linux/s2h.h defines it,
  * Documentation/netlink/specs/s2h.yaml describes it. Every attribute is
  * checked by a policy before a handler runs, so a SET either applies whole
- * or is refused whole.
+ * or is refused whole. Anyone may GET and listen; SET and VERIFY need
+ * CAP_SYS_ADMIN.
  */
 #include <linux/bits.h>
+#include <linux/capability.h>
 #include <linux/module.h>
+#include <linux/netlink.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
 
@@ -32,15 +35,15 @@ static const struct nla_policy s2h_no_attrs_policy[S2H_A_MAX + 1] = {};
 
 /* The bounds of module/config.c's s2h_settings[], for each setting's attribute. */
 static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
-	[S2H_A_ENABLED] = NLA_POLICY_MAX(NLA_U8, 1),
+	[S2H_A_ENABLED] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_DELAY_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_delay_range),
-	[S2H_A_HIBERNATE_ON_AC] = NLA_POLICY_MAX(NLA_U8, 1),
+	[S2H_A_HIBERNATE_ON_AC] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_BATTERY_THRESHOLD] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
-	[S2H_A_POLICY] = NLA_POLICY_MAX(NLA_U32, __S2H_POLICY_MAX - 1),
+	[S2H_A_POLICY] = NLA_POLICY_MAX(NLA_U32, S2H_POLICY_MAX),
 	[S2H_A_BATTERY_CHECK_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_battery_check_range),
 	[S2H_A_RETRIES] = NLA_POLICY_MAX(NLA_U32, S2H_RETRIES_MAX),
-	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, __S2H_MODE_MAX - 1),
-	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U8, 1),
+	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, S2H_MODE_MAX),
+	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_STATE] = S2H_READ_ONLY("state"),
 	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
 	[S2H_A_STATS] = S2H_READ_ONLY("stats"),
@@ -81,16 +84,10 @@ static struct genl_family s2h_nl_family;
 static int s2h_nl_put_settings(struct sk_buff *msg, const struct s2h_config *c)
 {
 	const struct s2h_setting *s;
-	int err;
 
-	for (s = s2h_settings; s < s2h_settings + __S2H_SETTING_MAX; s++) {
-		if (s->type == S2H_SETTING_BOOL)
-			err = nla_put_u8(msg, s->nl_attr, s2h_config_value(c, s));
-		else
-			err = nla_put_u32(msg, s->nl_attr, s2h_config_value(c, s));
-		if (err)
-			return err;
-	}
+	for (s = s2h_settings; s < s2h_settings + __S2H_SETTING_MAX; s++)
+		if (nla_put_u32(msg, s->nl_attr, s2h_config_value(c, s)))
+			return -EMSGSIZE;
 	return 0;
 }
 
@@ -144,7 +141,7 @@ static int s2h_nl_put_last_cycle(struct sk_buff *msg, const struct s2h_last_cycl
 	    nla_put_s32(msg, S2H_LAST_A_RESULT, l->result) ||
 	    nla_put_s32(msg, S2H_LAST_A_BATTERY_START, l->battery_start) ||
 	    nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKE, l->battery_wake) ||
-	    nla_put_u8(msg, S2H_LAST_A_ON_AC, l->on_ac) ||
+	    nla_put_u32(msg, S2H_LAST_A_ON_AC, l->on_ac) ||
 	    nla_put_u32(msg, S2H_LAST_A_DARK_WAKES, l->dark_wakes) ||
 	    nla_put_string(msg, S2H_LAST_A_WAKE_SOURCE, l->wake_source) ||
 	    nla_put_u32(msg, S2H_LAST_A_WAKE_IRQ, l->wake_irq) ||
@@ -200,12 +197,30 @@ err_free:
 	return err;
 }
 
+/*
+ * SET changes what every suspend does and VERIFY hibernates the machine:
+ * CAP_SYS_ADMIN, as root holds it, who alone may write /sys/power/s2h; not
+ * GENL_ADMIN_PERM's CAP_NET_ADMIN, which network managers and containers
+ * sharing the host's network hold. netlink_capable() asks it of both the
+ * socket's opener and the sender, in the initial user namespace.
+ */
+static int s2h_nl_may_change(struct sk_buff *skb, struct genl_info *info)
+{
+	if (netlink_capable(skb, CAP_SYS_ADMIN))
+		return 0;
+	NL_SET_ERR_MSG(info->extack, "changing s2h needs CAP_SYS_ADMIN");
+	return -EPERM;
+}
+
 static int s2h_nl_set(struct sk_buff *skb, struct genl_info *info)
 {
 	struct s2h_config_change change = {};
 	struct nlattr **attrs = info->attrs;
-	int id;
+	int id, err;
 
+	err = s2h_nl_may_change(skb, info);
+	if (err)
+		return err;
 	for (id = 0; id < __S2H_SETTING_MAX; id++) {
 		const struct s2h_setting *s = &s2h_settings[id];
 		struct nlattr *attr = attrs[s->nl_attr];
@@ -213,8 +228,7 @@ static int s2h_nl_set(struct sk_buff *skb, struct genl_info *info)
 		if (!attr)
 			continue;
 		change.mask |= BIT(id);
-		*s2h_config_field(&change.val, s) = s->type == S2H_SETTING_BOOL ?
-						     nla_get_u8(attr) : nla_get_u32(attr);
+		*s2h_config_field(&change.val, s) = nla_get_u32(attr);
 	}
 	if (!change.mask) {
 		NL_SET_ERR_MSG(info->extack, "nothing to set: give at least one setting");
@@ -226,15 +240,19 @@ static int s2h_nl_set(struct sk_buff *skb, struct genl_info *info)
 
 static int s2h_nl_verify(struct sk_buff *skb, struct genl_info *info)
 {
-	int err = s2h_verify_start();
+	int err;
 
+	err = s2h_nl_may_change(skb, info);
+	if (err)
+		return err;
+	err = s2h_verify_start();
 	if (err == -EBUSY)
 		NL_SET_ERR_MSG(info->extack, "a dry run is already running");
 	return err;
 }
 
 /*
- * No dumpit: every reply is one message. S2H_CMD_EVENT has no handler, so
+ * No dumpit: every reply is one message. S2H_CMD_EVENT_NTF has no handler, so
  * a request for it fails with EOPNOTSUPP.
  */
 static const struct genl_ops s2h_nl_ops[] = {
@@ -249,14 +267,12 @@ static const struct genl_ops s2h_nl_ops[] = {
 		.doit = s2h_nl_set,
 		.policy = s2h_set_policy,
 		.maxattr = S2H_A_MAX,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = S2H_CMD_VERIFY,
 		.doit = s2h_nl_verify,
 		.policy = s2h_no_attrs_policy,
 		.maxattr = S2H_A_MAX,
-		.flags = GENL_ADMIN_PERM,
 	},
 };
 
@@ -264,14 +280,25 @@ enum s2h_nl_mcgrp {
 	S2H_NL_MCGRP_EVENTS,
 };
 
+/*
+ * No capability to join: an event says what GET and /sys/power/s2h tell
+ * anyone, and a desktop's monitor runs unprivileged.
+ */
 static const struct genl_multicast_group s2h_nl_mcgrps[] = {
 	[S2H_NL_MCGRP_EVENTS] = { .name = S2H_GENL_MCGRP_EVENTS },
 };
 
+/*
+ * parallel_ops: genetlink's global mutex is not taken around the handlers,
+ * so that a GET, whose pre-flight checks read files, holds up no other
+ * family. The handlers need no more than s2h's own locks: cycle.c's
+ * config_lock orders changes (and their events), its lock guards the state.
+ */
 static struct genl_family s2h_nl_family __ro_after_init = {
 	.name = S2H_GENL_NAME,
 	.version = S2H_GENL_VERSION,
 	.module = THIS_MODULE,
+	.parallel_ops = true,
 	.ops = s2h_nl_ops,
 	.n_ops = ARRAY_SIZE(s2h_nl_ops),
 	.mcgrps = s2h_nl_mcgrps,
@@ -313,7 +340,7 @@ static void s2h_nl_event_send(enum s2h_event event, const struct s2h_event_info 
 	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!msg)
 		return;
-	hdr = genlmsg_put(msg, 0, 0, &s2h_nl_family, 0, S2H_CMD_EVENT);
+	hdr = genlmsg_put(msg, 0, 0, &s2h_nl_family, 0, S2H_CMD_EVENT_NTF);
 	if (!hdr || WARN_ON_ONCE(s2h_nl_event_fill(msg, event, info))) {
 		nlmsg_free(msg);
 		return;
@@ -336,8 +363,8 @@ int s2h_nl_init(void)
 
 /*
  * No event may be sent through a family that is gone: the listener goes
- * first. SET handlers send events under genetlink's own lock, so
- * s2h_event_listen() must not be called under it.
+ * first. genl_unregister_family() then waits for the handlers still
+ * running, which hold genetlink's cb_lock for reading, parallel_ops or not.
  */
 void s2h_nl_exit(void)
 {

@@ -96,7 +96,26 @@ run_vm()
 	shift
 	run_suite "$suite" env KVER="$kver" S2H_KO="$top/module/s2h.ko" \
 		VM_GUEST_MODULES="$top/selftests/fake-power/s2h_fake_power.ko" \
-		VM_GUEST_BINS="$guest_bins" "$top/selftests/vm/run-tests.sh" "$@"
+		VM_GUEST_BINS="$guest_bins" VM_GUEST_TREES="${guest_trees:-}" \
+		"$top/selftests/vm/run-tests.sh" "$@"
+}
+
+# The kernel's ynl CLIs of 6.12 and 7.x against the module, in a guest
+# given Python by a tree over its initramfs (selftests/netlink/ynl-guest.py).
+run_vm_ynl()
+{
+	guest_trees=$(mktemp -d)
+	if python3 "$top/selftests/netlink/ynl-guest.py" "$guest_trees/root" \
+		"$("$top/scripts/ynl-tools.sh" trixie)" "$("$top/scripts/ynl-tools.sh" sid)"; then
+		guest_trees=$guest_trees/root
+		run_vm vm-ynl netlink-ynl
+		guest_trees=${guest_trees%/root}
+	else
+		echo "not ok - build the guest's tree for the ynl CLI"
+		failed=$((failed + 1))
+	fi
+	rm -rf "$guest_trees"
+	guest_trees=
 }
 
 if ! build_guest_bins; then
@@ -113,11 +132,15 @@ run_debug()
 
 case $mode in
 full)
+	# The kernel's ynl-gen-c of 6.12 and 7.x on the spec: the header is
+	# what it generates (Debian's linux-source, from the suites' chroots).
+	run_suite ynl python3 "$top/scripts/ynl.py" check
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
 	run_suite deb "$top/scripts/deb-check.sh"
 	run_suite kunit "$top/selftests/kernel/kunit.sh"
 	run_vm vm
 	run_vm vm-netlink $VM_NETLINK_TESTS
+	run_vm_ynl
 	run_vm vm-stress $VM_STRESS_TESTS
 	run_debug vm-debug $VM_DEBUG_TESTS
 	run_suite matrix "$top/scripts/matrix.sh" $(matrix_suites)

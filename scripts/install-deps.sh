@@ -7,7 +7,7 @@ set -eu
 packages="make gcc perl kmod cpio gzip socat util-linux
 	linux-image-amd64 linux-headers-amd64 linux-source-6.1
 	qemu-system-x86 busybox-static sparse dkms
-	python3-yaml libnl-genl-3-dev pkg-config
+	python3-yaml python3-jsonschema libnl-genl-3-dev pkg-config
 	flex bison bc libelf-dev libssl-dev
 	python3-docutils graphviz debootstrap
 	debhelper dh-dkms lintian dpkg-dev fakeroot"

@@ -18,10 +18,14 @@ checkpatch()
 	cd "$top" || return 1
 	# compat.h is where LINUX_VERSION_CODE belongs, by design.
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types -f \
-		$(ls module/*.[ch] module/tests/*.c include/uapi/linux/*.h selftests/fake-power/*.c |
+		$(ls module/*.[ch] module/tests/*.c selftests/fake-power/*.c |
 		  grep -v -e '\.mod\.c$' -e compat.h) &&
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
 		--ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON -f module/compat.h &&
+	# ynl-gen-c writes the uapi header (scripts/ynl.py), each
+	# "#define *_MAX" right after its enum.
+	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types \
+		--ignore LINE_SPACING -f include/uapi/linux/*.h &&
 	# Userspace C: no u32 there; checkpatch misreads a
 	# function-pointer parameter as a brace; user-visible strings stay whole.
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types \

@@ -47,11 +47,10 @@ struct msg {
 	size_t len;
 };
 
-/* The settings, as the policy bounds them: written out again, not shared. */
+/* The settings, each a u32, as the policy bounds them: written out again, not shared. */
 struct setting {
 	const char *file;
 	uint16_t attr;
-	uint16_t len;			/* 1: u8, 4: u32 */
 	uint32_t min, max;
 	const char * const *words;	/* sysfs shows the value as words[value] */
 };
@@ -60,16 +59,16 @@ static const char * const policy_words[] = { "delay", "battery", NULL };
 static const char * const mode_words[] = { "shutdown", "suspend", NULL };
 
 static const struct setting settings[] = {
-	{ "enabled", S2H_A_ENABLED, 1, 0, 1 },
-	{ "delay_sec", S2H_A_DELAY_SEC, 4, S2H_DELAY_MIN_SEC, S2H_DELAY_MAX_SEC },
-	{ "hibernate_on_ac", S2H_A_HIBERNATE_ON_AC, 1, 0, 1 },
-	{ "battery_threshold", S2H_A_BATTERY_THRESHOLD, 4, 0, S2H_BATTERY_THRESHOLD_MAX },
-	{ "policy", S2H_A_POLICY, 4, 0, 1, policy_words },
-	{ "battery_check_sec", S2H_A_BATTERY_CHECK_SEC, 4, S2H_BATTERY_CHECK_MIN_SEC,
+	{ "enabled", S2H_A_ENABLED, 0, 1 },
+	{ "delay_sec", S2H_A_DELAY_SEC, S2H_DELAY_MIN_SEC, S2H_DELAY_MAX_SEC },
+	{ "hibernate_on_ac", S2H_A_HIBERNATE_ON_AC, 0, 1 },
+	{ "battery_threshold", S2H_A_BATTERY_THRESHOLD, 0, S2H_BATTERY_THRESHOLD_MAX },
+	{ "policy", S2H_A_POLICY, 0, 1, policy_words },
+	{ "battery_check_sec", S2H_A_BATTERY_CHECK_SEC, S2H_BATTERY_CHECK_MIN_SEC,
 	  S2H_BATTERY_CHECK_MAX_SEC },
-	{ "retries", S2H_A_RETRIES, 4, 0, S2H_RETRIES_MAX },
-	{ "hibernate_mode", S2H_A_HIBERNATE_MODE, 4, 0, 1, mode_words },
-	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 1, 0, 1 },
+	{ "retries", S2H_A_RETRIES, 0, S2H_RETRIES_MAX },
+	{ "hibernate_mode", S2H_A_HIBERNATE_MODE, 0, 1, mode_words },
+	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 0, 1 },
 };
 
 #define N_SETTINGS	ARRAY_SIZE(settings)
@@ -124,11 +123,6 @@ static void put_attr(struct msg *m, uint16_t type, const void *data, uint16_t le
 	memcpy(m->buf + m->len + NLA_HDRLEN, data, len);
 	m->len += NLA_ALIGN(NLA_HDRLEN + len);
 	hdr(m)->nlmsg_len = (uint32_t)m->len;
-}
-
-static void put_u8(struct msg *m, uint16_t type, uint8_t v)
-{
-	put_attr(m, type, &v, sizeof(v));
 }
 
 static void put_u32(struct msg *m, uint16_t type, uint32_t v)
@@ -273,12 +267,8 @@ static void set_msg(struct msg *m, struct config c)
 	size_t i;
 
 	start(m, family, S2H_CMD_SET);
-	for (i = 0; i < N_SETTINGS; i++) {
-		if (settings[i].len == 1)
-			put_u8(m, settings[i].attr, (uint8_t)c.v[i]);
-		else
-			put_u32(m, settings[i].attr, c.v[i]);
-	}
+	for (i = 0; i < N_SETTINGS; i++)
+		put_u32(m, settings[i].attr, c.v[i]);
 }
 
 /* --------------------------------------------------------------------- */
@@ -344,8 +334,10 @@ static void trailing_bytes(struct msg *m)
 #define DELAY(len, v)	{ S2H_A_DELAY_SEC, len, v }
 
 static const struct bad bads[] = {
-	{ "SET enabled as u32", S2H_CMD_SET, { ENABLED(4, 1) } },
-	{ "SET enabled=2", S2H_CMD_SET, { ENABLED(1, 2) } },
+	{ "SET enabled as u8", S2H_CMD_SET, { ENABLED(1, 1) } },
+	{ "SET enabled as u64", S2H_CMD_SET, { ENABLED(8, 1) } },
+	{ "SET enabled=2", S2H_CMD_SET, { ENABLED(4, 2) } },
+	{ "SET require_verified as u8", S2H_CMD_SET, { { S2H_A_REQUIRE_VERIFIED, 1, 1 } } },
 	{ "SET delay_sec as u8", S2H_CMD_SET, { DELAY(1, 60) } },
 	{ "SET delay_sec as u64", S2H_CMD_SET, { DELAY(8, 60) } },
 	{ "SET delay_sec below the minimum", S2H_CMD_SET, { DELAY(4, S2H_DELAY_MIN_SEC - 1) } },
@@ -353,7 +345,7 @@ static const struct bad bads[] = {
 	{ "SET delay_sec=0", S2H_CMD_SET, { DELAY(4, 0) } },
 	{ "SET delay_sec=UINT32_MAX", S2H_CMD_SET, { DELAY(4, UINT32_MAX) } },
 	{ "SET a good enabled with a bad delay_sec", S2H_CMD_SET,
-	  { ENABLED(1, 0), DELAY(4, 1) }, flip_enabled },
+	  { ENABLED(4, 0), DELAY(4, 1) }, flip_enabled },
 	{ "SET state (read-only)", S2H_CMD_SET, { { S2H_A_STATE, 4, S2H_STATE_IDLE } } },
 	{ "SET stats (read-only)", S2H_CMD_SET, { { S2H_A_STATS | NLA_F_NESTED, 4, 0 } } },
 	{ "SET event (kernel only)", S2H_CMD_SET, { { S2H_A_EVENT, 4, S2H_EVENT_CONFIG } } },
@@ -361,16 +353,16 @@ static const struct bad bads[] = {
 	{ "SET an unknown attribute", S2H_CMD_SET, { { S2H_A_MAX + 1, 4, 60 } } },
 	{ "SET attribute type 0", S2H_CMD_SET, { { 0, 4, 60 } } },
 	{ "SET enabled with NLA_F_NESTED", S2H_CMD_SET,
-	  { { S2H_A_ENABLED | NLA_F_NESTED, 1, 1 } } },
+	  { { S2H_A_ENABLED | NLA_F_NESTED, 4, 1 } } },
 	{ "SET without attributes", S2H_CMD_SET },
-	{ "GET with an attribute", S2H_CMD_GET, { ENABLED(1, 1) } },
-	{ "command EVENT as a request", S2H_CMD_EVENT },
+	{ "GET with an attribute", S2H_CMD_GET, { ENABLED(4, 1) } },
+	{ "command EVENT_NTF as a request", S2H_CMD_EVENT_NTF },
 	{ "command 0", S2H_CMD_UNSPEC },
 	{ "command 200", 200 },
-	{ "no genetlink header", S2H_CMD_SET, { ENABLED(1, 1) }, cut_genl_header },
+	{ "no genetlink header", S2H_CMD_SET, { ENABLED(4, 1) }, cut_genl_header },
 	{ "a truncated genetlink header", S2H_CMD_GET, {}, cut_genl_header_short },
 	{ "reserved genetlink header field set", S2H_CMD_GET, {}, set_reserved },
-	{ "NLM_F_REPLACE in a SET", S2H_CMD_SET, { ENABLED(1, 1) }, set_replace_flag },
+	{ "NLM_F_REPLACE in a SET", S2H_CMD_SET, { ENABLED(4, 1) }, set_replace_flag },
 	{ "an attribute longer than the message", S2H_CMD_SET, { DELAY(4, 60) }, attr_overrun },
 	{ "an attribute shorter than its header", S2H_CMD_SET, { DELAY(4, 60) }, attr_short },
 	{ "trailing bytes after the attributes", S2H_CMD_SET, { DELAY(4, 60) }, trailing_bytes },
@@ -432,8 +424,8 @@ static void model_attr(const struct nlattr *a, void *arg)
 		if ((a->nla_type & NLA_TYPE_MASK) != set->attr)
 			continue;
 		v = 0;
-		memcpy(&v, data, len < set->len ? len : set->len);
-		s->bad |= len != set->len || v < set->min || v > set->max;
+		memcpy(&v, data, len < sizeof(v) ? len : sizeof(v));
+		s->bad |= len != sizeof(v) || v < set->min || v > set->max;
 		s->has_setting = true;
 		s->c.v[i] = v;
 		return;
@@ -680,10 +672,7 @@ static void test_refused(long n)
 		uint32_t bad = set->min ? set->min - 1 : set->max + 1;
 
 		start(&m, family, S2H_CMD_SET);
-		if (set->len == 1)
-			put_u8(&m, set->attr, (uint8_t)bad);
-		else
-			put_u32(&m, set->attr, bad);
+		put_u32(&m, set->attr, bad);
 		wrong += transact(&m, NULL) >= 0;
 	}
 	check(!wrong && same(before, sysfs_config()),

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The userspace ABI of s2h, from userspace: /sys/power/s2h and the generic
- * netlink family "s2h". Needs the module loaded, and root (one test drops
- * to an unprivileged user). Built with the kernel's kselftest_harness.h.
+ * netlink family "s2h". Needs the module loaded, and root (some tests drop
+ * to an unprivileged user, or to one capability). Built with the kernel's
+ * kselftest_harness.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/capability.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <linux/s2h.h>
@@ -212,13 +215,37 @@ static void start_msg(struct nl_msg *m, __u16 type, __u8 cmd, __u32 seq)
 	m->g.version = 1;
 }
 
+/* The attribute of @type among the @len bytes from @a, or NULL. */
+static struct nlattr *find_attr(struct nlattr *a, int len, __u16 type)
+{
+	while (len >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= len) {
+		if ((a->nla_type & NLA_TYPE_MASK) == type)
+			return a;
+		len -= NLA_ALIGN(a->nla_len);
+		a = (struct nlattr *)((char *)a + NLA_ALIGN(a->nla_len));
+	}
+	return NULL;
+}
+
+/* The attribute of @type in the genetlink message @reply, or NULL. */
+static struct nlattr *reply_attr(const char *reply, __u16 type)
+{
+	struct nlmsghdr *n = (struct nlmsghdr *)reply;
+
+	return find_attr((struct nlattr *)((char *)NLMSG_DATA(n) + GENL_HDRLEN),
+			 n->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN), type);
+}
+
+static __u32 nla_u32(const struct nlattr *a)
+{
+	return *(const __u32 *)((const char *)a + NLA_HDRLEN);
+}
+
 FIXTURE_SETUP(nl)
 {
 	char reply[8192];
 	struct nl_msg m;
 	struct nlattr *a;
-	struct genlmsghdr *g;
-	int len;
 
 	self->sock = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
 	ASSERT_LE(0, self->sock);
@@ -227,15 +254,9 @@ FIXTURE_SETUP(nl)
 	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, CTRL_ATTR_FAMILY_NAME,
 						      S2H_GENL_NAME, sizeof(S2H_GENL_NAME))));
 	ASSERT_EQ(0, nl_ack(self->sock, reply, sizeof(reply)));
-	g = NLMSG_DATA((struct nlmsghdr *)reply);
-	len = ((struct nlmsghdr *)reply)->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
-	a = (struct nlattr *)((char *)g + GENL_HDRLEN);
-	while (len >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= len) {
-		if (a->nla_type == CTRL_ATTR_FAMILY_ID)
-			self->family = *(__u16 *)((char *)a + NLA_HDRLEN);
-		len -= NLA_ALIGN(a->nla_len);
-		a = (struct nlattr *)((char *)a + NLA_ALIGN(a->nla_len));
-	}
+	a = reply_attr(reply, CTRL_ATTR_FAMILY_ID);
+	ASSERT_NE(NULL, a);
+	self->family = *(__u16 *)((char *)a + NLA_HDRLEN);
 	ASSERT_NE(0, self->family);
 }
 
@@ -268,6 +289,27 @@ TEST_F(nl, set_in_range_applies)
 	EXPECT_STREQ("2", buf);
 }
 
+/* Booleans are u32 on the wire, as every setting: a u8 is refused. */
+TEST_F(nl, booleans_are_u32)
+{
+	__u32 on = 1;
+	__u8 on8 = 1;
+	struct nl_msg m;
+	char buf[16];
+
+	ASSERT_EQ(0, write_file("hibernate_on_ac", "0"));
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_HIBERNATE_ON_AC, &on8, 1)));
+	EXPECT_EQ(-EINVAL, nl_ack(self->sock, NULL, 0));
+	ASSERT_EQ(0, read_file("hibernate_on_ac", buf, sizeof(buf)));
+	EXPECT_STREQ("0", buf);
+	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_HIBERNATE_ON_AC, &on, 4)));
+	EXPECT_EQ(0, nl_ack(self->sock, NULL, 0));
+	ASSERT_EQ(0, read_file("hibernate_on_ac", buf, sizeof(buf)));
+	EXPECT_STREQ("1", buf);
+}
+
 TEST_F(nl, set_out_of_range_refused_whole)
 {
 	__u32 threshold = 101, delay = 600;
@@ -298,16 +340,102 @@ TEST_F(nl, unknown_and_read_only_attributes_refused)
 	EXPECT_EQ(-EINVAL, nl_ack(self->sock, NULL, 0));
 }
 
-TEST_F(nl, unprivileged_set_refused)
+/*
+ * Keep @cap alone, or no capability at all for -1, in this process (a
+ * test's own: the harness forks one per test). The uid stays 0.
+ */
+static int keep_only_cap(int cap)
 {
-	__u32 retries = 3;
+	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3] = {};
+
+	if (cap >= 0) {
+		d[CAP_TO_INDEX(cap)].effective = CAP_TO_MASK(cap);
+		d[CAP_TO_INDEX(cap)].permitted = CAP_TO_MASK(cap);
+	}
+	return syscall(SYS_capset, &h, d) ? -errno : 0;
+}
+
+/* Command @cmd, with u32 attribute @attr = @val unless @attr is 0: the error of its ack. */
+static int nl_do(int sock, __u16 family, __u8 cmd, __u16 attr, __u32 val)
+{
+	struct nl_msg m;
+	int err;
+
+	start_msg(&m, family, cmd, 0);
+	err = nl_send(sock, &m, attr ? put_attr(m.attrs, attr, &val, 4) : 0);
+	return err ? err : nl_ack(sock, NULL, 0);
+}
+
+/* GET, which anyone may: the result of the last dry run, -1 if none came back. */
+static int verify_result(int sock, __u16 family)
+{
+	char reply[8192];
+	struct nlattr *nest, *res;
 	struct nl_msg m;
 
+	start_msg(&m, family, S2H_CMD_GET, 0);
+	if (nl_send(sock, &m, 0) || nl_ack(sock, reply, sizeof(reply)))
+		return -1;
+	nest = reply_attr(reply, S2H_A_VERIFIED);
+	if (!nest)
+		return -1;
+	res = find_attr((struct nlattr *)((char *)nest + NLA_HDRLEN), nest->nla_len - NLA_HDRLEN,
+			S2H_VERIFY_A_RESULT);
+	return res ? (int)nla_u32(res) : -1;
+}
+
+/*
+ * Refused with EPERM: a SET, nothing changed, and a VERIFY (which would
+ * hibernate), no dry run started; GET still answers.
+ */
+static void expect_no_change(struct __test_metadata *_metadata, int sock, __u16 family)
+{
+	char before[16], after[16];
+	int verified;
+
+	ASSERT_EQ(0, read_file("retries", before, sizeof(before)));
+	EXPECT_EQ(-EPERM, nl_do(sock, family, S2H_CMD_SET, S2H_A_RETRIES,
+				strcmp(before, "3") ? 3 : 4));
+	ASSERT_EQ(0, read_file("retries", after, sizeof(after)));
+	EXPECT_STREQ(before, after);
+	verified = verify_result(sock, family);
+	ASSERT_LE(0, verified);
+	ASSERT_NE(S2H_VERIFY_RUNNING, verified);
+	EXPECT_EQ(-EPERM, nl_do(sock, family, S2H_CMD_VERIFY, 0, 0));
+	EXPECT_EQ(verified, verify_result(sock, family));
+}
+
+TEST_F(nl, unprivileged_change_refused)
+{
 	ASSERT_EQ(0, setgid(65534));
 	ASSERT_EQ(0, setuid(65534));
-	start_msg(&m, self->family, S2H_CMD_SET, self->seq++);
-	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_RETRIES, &retries, 4)));
-	EXPECT_EQ(-EPERM, nl_ack(self->sock, NULL, 0));
+	expect_no_change(_metadata, self->sock, self->family);
+}
+
+/* What NetworkManager, or a container sharing the host's network, holds. */
+TEST_F(nl, net_admin_alone_change_refused)
+{
+	ASSERT_EQ(0, keep_only_cap(CAP_NET_ADMIN));
+	expect_no_change(_metadata, self->sock, self->family);
+}
+
+TEST_F(nl, no_capability_change_refused)
+{
+	ASSERT_EQ(0, keep_only_cap(-1));
+	expect_no_change(_metadata, self->sock, self->family);
+}
+
+/* CAP_SYS_ADMIN is what it takes, with no CAP_NET_ADMIN besides. */
+TEST_F(nl, sys_admin_alone_may_set)
+{
+	char buf[16];
+
+	ASSERT_EQ(0, write_file("retries", "1"));
+	ASSERT_EQ(0, keep_only_cap(CAP_SYS_ADMIN));
+	EXPECT_EQ(0, nl_do(self->sock, self->family, S2H_CMD_SET, S2H_A_RETRIES, 5));
+	ASSERT_EQ(0, read_file("retries", buf, sizeof(buf)));
+	EXPECT_STREQ("5", buf);
 }
 
 TEST_HARNESS_MAIN

@@ -25,7 +25,8 @@
 # Debian suite, by make matrix): its /boot and /lib/modules.
 # For experiments: VM_QEMU_EXTRA (QEMU options) and VM_APPEND_EXTRA (kernel
 # command line) are added to every boot; VM_GUEST_MODULES are extra .ko
-# files the tests insmod from /lib/modules/; VM_GUEST_INIT replaces
+# files the tests insmod from /lib/modules/; VM_GUEST_TREES are directories
+# copied over the initramfs' root (netlink-ynl's Python); VM_GUEST_INIT replaces
 # guest/init as the initramfs' /init (bench/ boots a Debian root with it).
 
 VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -179,6 +180,9 @@ vm_build_initramfs()
 	# Static userspace tools the tests run (s2hctl, s2h-nltest).
 	for m in ${VM_GUEST_BINS:-}; do
 		cp "$m" "$root/bin/$(basename "$m" .static)" || vm_die "cannot copy $m"
+	done
+	for m in ${VM_GUEST_TREES:-}; do
+		cp -a "$m/." "$root/" || vm_die "cannot copy $m"
 	done
 	VM_INITRD=$VM_WORK/initrd.gz
 	(cd "$root" && find . | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$VM_INITRD" ||

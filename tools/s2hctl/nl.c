@@ -182,7 +182,7 @@ static struct nl_msg *request(struct conn *c, uint8_t cmd)
 static int report(const struct reply *r, const char *doing)
 {
 	if (r->error == -EPERM) {
-		fprintf(stderr, "s2hctl: %s needs CAP_NET_ADMIN (run it as root)\n", doing);
+		fprintf(stderr, "s2hctl: %s needs CAP_SYS_ADMIN (run it as root)\n", doing);
 		return 1;
 	}
 	if (!r->msg[0]) {
@@ -230,7 +230,7 @@ static int parse_stats(struct nlattr *nest, struct status *st)
 	return 0;
 }
 
-/* The settings among @tb, into @set: u8 for a bool, u32 for the rest. */
+/* The settings among @tb, into @set: every one a u32. */
 static void parse_settings(struct nlattr **tb, struct settings *set)
 {
 	size_t i;
@@ -241,8 +241,7 @@ static void parse_settings(struct nlattr **tb, struct settings *set)
 		if (!a)
 			continue;
 		set->has |= SETTING_BIT(i);
-		set->val[i] = setting_descs[i].kind == SETTING_BOOL ? nla_get_u8(a) :
-								       nla_get_u32(a);
+		set->val[i] = nla_get_u32(a);
 	}
 }
 
@@ -277,7 +276,7 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->result = (int32_t)nla_get_u32(tb[S2H_LAST_A_RESULT]);
 	l->battery_start = (int32_t)nla_get_u32(tb[S2H_LAST_A_BATTERY_START]);
 	l->battery_wake = (int32_t)nla_get_u32(tb[S2H_LAST_A_BATTERY_WAKE]);
-	l->on_ac = nla_get_u8(tb[S2H_LAST_A_ON_AC]);
+	l->on_ac = nla_get_u32(tb[S2H_LAST_A_ON_AC]);
 	l->dark_wakes = nla_get_u32(tb[S2H_LAST_A_DARK_WAKES]);
 	return 0;
 }
@@ -325,16 +324,9 @@ int nl_set(struct conn *c, const struct settings *set)
 	size_t i;
 	int err = 0;
 
-	for (i = 0; msg && i < N_SETTINGS && !err; i++) {
-		const struct setting_desc *d = &setting_descs[i];
-
-		if (!(set->has & SETTING_BIT(i)))
-			continue;
-		if (d->kind == SETTING_BOOL)
-			err = nla_put_u8(msg, d->attr, (uint8_t)set->val[i]);
-		else
-			err = nla_put_u32(msg, d->attr, set->val[i]);
-	}
+	for (i = 0; msg && i < N_SETTINGS && !err; i++)
+		if (set->has & SETTING_BIT(i))
+			err = nla_put_u32(msg, setting_descs[i].attr, set->val[i]);
 	if (err) {
 		nlmsg_free(msg);
 		msg = NULL;

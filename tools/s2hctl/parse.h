@@ -18,7 +18,7 @@ const char *format_duration(uint32_t sec, char buf[DURATION_LEN]);
 int parse_bool(const char *word, bool *val);
 
 enum setting_kind {
-	SETTING_BOOL,		/* yes/no...; u8 on the wire */
+	SETTING_BOOL,		/* yes/no...; 0 or 1, a u32 */
 	SETTING_DURATION,	/* "3h" or seconds; u32 */
 	SETTING_NUMBER,		/* decimal; u32 */
 	SETTING_WORD,		/* one of words[]; its index as a u32 */

@@ -218,8 +218,9 @@ static const struct command commands[] = {
 	{ "disable", "", "leave suspends alone (set enabled no)", cmd_enable, NULL },
 	{ "check", "[--verify]",
 	  "can this machine hibernate and resume? one line a check; exit 0 when all pass.\n"
-	  "      --verify first runs a real dry run (test_resume: the image is written and\n"
-	  "      restored at once; takes seconds to minutes, needs CAP_NET_ADMIN)",
+	  "      --verify first runs a real dry run (the image is written and restored at\n"
+	  "      once; before Linux 6.4 the machine restarts and resumes it; takes seconds\n"
+	  "      to minutes, needs CAP_SYS_ADMIN)",
 	  cmd_check, NULL },
 	{ "apply", "FILE",
 	  "the settings of FILE (/etc/s2h.conf): one \"KEY = VALUE\" a line, as for set,\n"
@@ -246,7 +247,7 @@ static void print_usage(void)
 
 	printf("Usage: s2hctl [--help|--version] COMMAND [ARGS]\n\n"
 	       "Show and change the settings of the s2h kernel module (suspend-then-\n"
-	       "hibernate), and follow its suspend cycles. Changes need CAP_NET_ADMIN.\n\n"
+	       "hibernate), and follow its suspend cycles. Changes need CAP_SYS_ADMIN.\n\n"
 	       "Commands:\n");
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		print_command(&commands[i]);

@@ -1,158 +1,242 @@
-/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
-/*
- * s2h: suspend-then-hibernate done in the kernel.
- *
- * The one definition of what userspace can see of s2h: the values behind
- * /sys/power/s2h/state and /sys/power/s2h/last_wake, and the generic netlink
- * family "s2h". Documentation/netlink/specs/s2h.yaml describes the same
- * family; a test keeps the two in step.
- */
+/* SPDX-License-Identifier: ((GPL-2.0 WITH Linux-syscall-note) OR BSD-3-Clause) */
+/* Do not edit directly, auto-generated from: */
+/*	Documentation/netlink/specs/s2h.yaml */
+/* YNL-GEN uapi header */
+/* To regenerate run: tools/net/ynl/ynl-regen.sh */
+
 #ifndef _UAPI_LINUX_S2H_H
 #define _UAPI_LINUX_S2H_H
 
-#define S2H_DELAY_MIN_SEC	5
-#define S2H_DELAY_MAX_SEC	(30 * 24 * 60 * 60)
-#define S2H_DELAY_DEFAULT_SEC	(3 * 60 * 60)
+#define S2H_GENL_NAME		"s2h"
+#define S2H_GENL_VERSION	1
+
+#define S2H_DELAY_MIN_SEC		5
+#define S2H_DELAY_MAX_SEC		2592000
+#define S2H_DELAY_DEFAULT_SEC		10800
 #define S2H_BATTERY_THRESHOLD_MAX	100
 #define S2H_BATTERY_THRESHOLD_DEFAULT	5
 #define S2H_BATTERY_CHECK_MIN_SEC	60
-#define S2H_BATTERY_CHECK_MAX_SEC	S2H_DELAY_MAX_SEC
-#define S2H_BATTERY_CHECK_DEFAULT_SEC	(60 * 60)
-#define S2H_RETRIES_MAX		10
-#define S2H_RETRIES_DEFAULT	1
+#define S2H_BATTERY_CHECK_MAX_SEC	2592000
+#define S2H_BATTERY_CHECK_DEFAULT_SEC	3600
+#define S2H_RETRIES_MAX			10
+#define S2H_RETRIES_DEFAULT		1
+#define S2H_WAKE_SOURCE_LEN		48
 
-/* When the alarm is due: S2H_A_POLICY, /sys/power/s2h/policy. */
+/**
+ * enum s2h_policy - When the alarm is due (policy, /sys/power/s2h/policy).
+ * @S2H_POLICY_DELAY: hibernate once delay-sec of suspend have passed
+ * @S2H_POLICY_BATTERY: check every battery-check-sec, hibernate before the
+ *   battery runs out
+ */
 enum s2h_policy {
-	S2H_POLICY_DELAY,	/* hibernate once delay_sec of suspend have passed */
-	S2H_POLICY_BATTERY,	/* check every battery_check_sec, hibernate before it runs out */
+	S2H_POLICY_DELAY,
+	S2H_POLICY_BATTERY,
+
+	/* private: */
 	__S2H_POLICY_MAX,
+	S2H_POLICY_MAX = (__S2H_POLICY_MAX - 1)
 };
 
-/* What s2h's hibernation does once the image is written: S2H_A_HIBERNATE_MODE. */
+/**
+ * enum s2h_hibernate_mode - What s2h's hibernation does once the image is
+ *   written (hibernate-mode, /sys/power/s2h/hibernate_mode).
+ * @S2H_MODE_SHUTDOWN: power off, as /sys/power/disk says (platform or
+ *   shutdown)
+ * @S2H_MODE_SUSPEND: stay suspended; resume from RAM, or from the image if
+ *   power was lost
+ */
 enum s2h_hibernate_mode {
-	S2H_MODE_SHUTDOWN,	/* power off, as /sys/power/disk says (platform or shutdown) */
-	S2H_MODE_SUSPEND,	/* stay suspended: resume from RAM, or from the image */
+	S2H_MODE_SHUTDOWN,
+	S2H_MODE_SUSPEND,
+
+	/* private: */
 	__S2H_MODE_MAX,
+	S2H_MODE_MAX = (__S2H_MODE_MAX - 1)
 };
 
-/*
- * The pre-flight checks run before each suspend is armed; S2H_A_CHECKS_FAILED
- * holds BIT(check) for every one that failed. Any failure leaves the suspend
- * plain: nothing is armed.
+/**
+ * enum s2h_check - The pre-flight checks run before each suspend is armed;
+ *   checks-failed holds 1 << check for each one that failed. Any failure
+ *   leaves the suspend plain: nothing is armed.
+ * @S2H_CHECK_SUPPORTED: the kernel offers "disk" in /sys/power/state
+ * @S2H_CHECK_LOCKDOWN: hibernation is not locked down (Secure Boot)
+ * @S2H_CHECK_RESUME: a resume device is set (/sys/power/resume is not 0:0)
+ *   and, unless resume_offset points into a swap file, it is an active swap
+ *   partition
+ * @S2H_CHECK_SWAP: free swap holds the image estimate (all active swap counts,
+ *   zram too)
+ * @S2H_CHECK_RTC: an RTC can wake the system
+ * @S2H_CHECK_VERIFIED: require-verified is 0, or a dry run passed
  */
 enum s2h_check {
-	S2H_CHECK_SUPPORTED,	/* the kernel offers "disk" in /sys/power/state */
-	S2H_CHECK_LOCKDOWN,	/* hibernation is not locked down (secure boot) */
-	S2H_CHECK_RESUME,	/* a resume device is set: /sys/power/resume is not 0:0 */
-	S2H_CHECK_SWAP,		/* free swap holds the image estimate */
-	S2H_CHECK_RTC,		/* an RTC can wake the system */
-	S2H_CHECK_VERIFIED,	/* require_verified is 0, or a dry run passed */
+	S2H_CHECK_SUPPORTED,
+	S2H_CHECK_LOCKDOWN,
+	S2H_CHECK_RESUME,
+	S2H_CHECK_SWAP,
+	S2H_CHECK_RTC,
+	S2H_CHECK_VERIFIED,
+
+	/* private: */
 	__S2H_CHECK_MAX,
+	S2H_CHECK_MAX = (__S2H_CHECK_MAX - 1)
 };
 
-/* The last dry run of hibernation (s2hctl check --verify). */
+/**
+ * enum s2h_verify - The last dry run of hibernation (s2hctl check --verify).
+ * @S2H_VERIFY_NEVER: no dry run since the module was loaded
+ * @S2H_VERIFY_RUNNING: one is running
+ * @S2H_VERIFY_PASSED: the last one came back
+ * @S2H_VERIFY_FAILED: the last one failed; its error says how
+ */
 enum s2h_verify {
 	S2H_VERIFY_NEVER,
 	S2H_VERIFY_RUNNING,
 	S2H_VERIFY_PASSED,
 	S2H_VERIFY_FAILED,
+
+	/* private: */
 	__S2H_VERIFY_MAX,
+	S2H_VERIFY_MAX = (__S2H_VERIFY_MAX - 1)
 };
 
-/* What s2h did about a wake: S2H_LAST_A_DECISION. */
+/**
+ * enum s2h_decision_kind - What s2h did about a wake (the decision of
+ *   last-cycle).
+ * @S2H_DECISION_NONE: nothing, a user wake or nothing armed
+ * @S2H_DECISION_HIBERNATE: hibernation, for the delay or the battery
+ * @S2H_DECISION_SLEEP_AGAIN: a dark wake, back to sleep with the alarm
+ *   re-armed
+ */
 enum s2h_decision_kind {
-	S2H_DECISION_NONE,		/* nothing: a user wake, or nothing armed */
-	S2H_DECISION_HIBERNATE,		/* hibernation, for the delay or the battery */
-	S2H_DECISION_SLEEP_AGAIN,	/* a dark wake: back to sleep, alarm re-armed */
+	S2H_DECISION_NONE,
+	S2H_DECISION_HIBERNATE,
+	S2H_DECISION_SLEEP_AGAIN,
+
+	/* private: */
 	__S2H_DECISION_MAX,
+	S2H_DECISION_MAX = (__S2H_DECISION_MAX - 1)
 };
 
-/* Where s2h is in one suspend cycle. */
+/**
+ * enum s2h_state - Where s2h is in one suspend cycle (state,
+ *   /sys/power/s2h/state).
+ * @S2H_STATE_IDLE: nothing armed, the system is awake
+ * @S2H_STATE_ARMED: suspending or suspended, alarm armed
+ * @S2H_STATE_HIBERNATING: the alarm woke the system, hibernation started
+ * @S2H_STATE_RESUMING: back from s2h's hibernation, finishing up
+ */
 enum s2h_state {
-	S2H_STATE_IDLE,		/* nothing armed: the system is awake */
-	S2H_STATE_ARMED,	/* suspending or suspended, alarm armed */
-	S2H_STATE_HIBERNATING,	/* the alarm woke the system, hibernation started */
-	S2H_STATE_RESUMING,	/* back from s2h's hibernation, finishing up */
+	S2H_STATE_IDLE,
+	S2H_STATE_ARMED,
+	S2H_STATE_HIBERNATING,
+	S2H_STATE_RESUMING,
+
+	/* private: */
 	__S2H_STATE_MAX,
+	S2H_STATE_MAX = (__S2H_STATE_MAX - 1)
 };
 
-/* How the last suspend s2h armed for ended. */
+/**
+ * enum s2h_wake - How the last suspend s2h armed for ended (last-wake,
+ *   /sys/power/s2h/last_wake).
+ * @S2H_WAKE_NONE: no armed suspend has ended yet
+ * @S2H_WAKE_ALARM: s2h's alarm woke the system
+ * @S2H_WAKE_EARLY: the user (an input device), or nothing s2h could name, woke
+ *   it before the alarm
+ * @S2H_WAKE_ABORTED: the suspend failed or was aborted
+ * @S2H_WAKE_OTHER: a wakeup source that is no input device woke it before the
+ *   alarm; a suspend soon after keeps the alarm's deadline
+ */
 enum s2h_wake {
-	S2H_WAKE_NONE,		/* no armed suspend has ended yet */
-	S2H_WAKE_ALARM,		/* s2h's alarm woke the system */
-	S2H_WAKE_EARLY,		/* the user (an input device), or no one known, woke it early */
-	S2H_WAKE_ABORTED,	/* the suspend failed or was aborted */
-	S2H_WAKE_OTHER,		/* a wakeup source that is no input device, before the alarm */
+	S2H_WAKE_NONE,
+	S2H_WAKE_ALARM,
+	S2H_WAKE_EARLY,
+	S2H_WAKE_ABORTED,
+	S2H_WAKE_OTHER,
+
+	/* private: */
 	__S2H_WAKE_MAX,
+	S2H_WAKE_MAX = (__S2H_WAKE_MAX - 1)
 };
 
-/* The longest wake source name S2H_LAST_A_WAKE_SOURCE carries, with its NUL. */
-#define S2H_WAKE_SOURCE_LEN	48
-
-#define S2H_GENL_NAME		"s2h"
-#define S2H_GENL_VERSION	1
-#define S2H_GENL_MCGRP_EVENTS	"events"
-
-/* What an S2H_CMD_EVENT message reports, in S2H_A_EVENT. */
+/**
+ * enum s2h_event - What an event message reports, in its event attribute.
+ * @S2H_EVENT_ARMED: a suspend started and the alarm is armed for delay-sec
+ * @S2H_EVENT_ALARM_WAKE: the alarm woke the system
+ * @S2H_EVENT_EARLY_WAKE: something else woke the system before the alarm
+ * @S2H_EVENT_ABORTED: the armed suspend never slept
+ * @S2H_EVENT_HIBERNATE_START: s2h starts hibernating the system
+ * @S2H_EVENT_HIBERNATE_RESULT: hibernation ended, error says how (0 is
+ *   success)
+ * @S2H_EVENT_RESUMED: the system is back from the image s2h wrote
+ * @S2H_EVENT_CONFIG: a setting changed, through netlink or sysfs; carries
+ *   every setting
+ * @S2H_EVENT_NOT_ARMED: a pre-flight check failed, the suspend stays plain
+ *   (checks-failed)
+ * @S2H_EVENT_SLEEP_AGAIN: a dark wake, back to sleep (battery, the percent at
+ *   the wake)
+ * @S2H_EVENT_HIBERNATE_RETRY: back to sleep to try hibernation again after
+ *   delay-sec
+ * @S2H_EVENT_VERIFY_RESULT: a dry run ended (verified)
+ * @S2H_EVENT_OTHER_WAKE: a wakeup source that is no input device woke the
+ *   system; the deadline is kept
+ * @S2H_EVENT_SLEEP_FAILED: going back to sleep failed (error); s2h retries,
+ *   then hibernates
+ * @S2H_EVENT_CANCELLED: the user came back before s2h's hibernation or
+ *   re-sleep took hold
+ */
 enum s2h_event {
-	S2H_EVENT_ARMED,		/* a suspend started, alarm armed: S2H_A_DELAY_SEC */
-	S2H_EVENT_ALARM_WAKE,		/* the alarm woke the system */
-	S2H_EVENT_EARLY_WAKE,		/* something else woke it first */
-	S2H_EVENT_ABORTED,		/* the armed suspend never slept */
-	S2H_EVENT_HIBERNATE_START,	/* s2h starts hibernating the system */
-	S2H_EVENT_HIBERNATE_RESULT,	/* S2H_A_ERROR: 0, or how it failed */
-	S2H_EVENT_RESUMED,		/* back from the image s2h wrote */
-	S2H_EVENT_CONFIG,		/* a setting changed: every setting attribute */
-	S2H_EVENT_NOT_ARMED,		/* a pre-flight check failed: S2H_A_CHECKS_FAILED */
-	S2H_EVENT_SLEEP_AGAIN,		/* a dark wake, back to sleep: S2H_A_BATTERY */
-	S2H_EVENT_HIBERNATE_RETRY,	/* back to sleep to retry: S2H_A_DELAY_SEC */
-	S2H_EVENT_VERIFY_RESULT,	/* a dry run ended: S2H_A_VERIFIED */
-	S2H_EVENT_OTHER_WAKE,		/* no input device woke it: the alarm's deadline is kept */
-	S2H_EVENT_SLEEP_FAILED,		/* going back to sleep failed: S2H_A_ERROR; it is retried */
-	S2H_EVENT_CANCELLED,		/* the user came back before s2h's transition */
+	S2H_EVENT_ARMED,
+	S2H_EVENT_ALARM_WAKE,
+	S2H_EVENT_EARLY_WAKE,
+	S2H_EVENT_ABORTED,
+	S2H_EVENT_HIBERNATE_START,
+	S2H_EVENT_HIBERNATE_RESULT,
+	S2H_EVENT_RESUMED,
+	S2H_EVENT_CONFIG,
+	S2H_EVENT_NOT_ARMED,
+	S2H_EVENT_SLEEP_AGAIN,
+	S2H_EVENT_HIBERNATE_RETRY,
+	S2H_EVENT_VERIFY_RESULT,
+	S2H_EVENT_OTHER_WAKE,
+	S2H_EVENT_SLEEP_FAILED,
+	S2H_EVENT_CANCELLED,
+
+	/* private: */
 	__S2H_EVENT_MAX,
+	S2H_EVENT_MAX = (__S2H_EVENT_MAX - 1)
 };
 
-enum s2h_cmd {
-	S2H_CMD_UNSPEC,
-	S2H_CMD_GET,		/* reply: every attribute of the SET, state, last wake, stats */
-	S2H_CMD_SET,		/* any of the settings: all or nothing */
-	S2H_CMD_EVENT,		/* multicast on "events", never a request */
-	S2H_CMD_VERIFY,		/* start a dry run; S2H_EVENT_VERIFY_RESULT tells its end */
-	__S2H_CMD_MAX,
-};
-
-#define S2H_CMD_MAX	(__S2H_CMD_MAX - 1)
+#define S2H_CMD_EVENT	3
 
 enum s2h_attr {
 	S2H_A_UNSPEC,
-	S2H_A_ENABLED,		/* u8: 0 or 1 */
-	S2H_A_DELAY_SEC,	/* u32: S2H_DELAY_MIN_SEC .. S2H_DELAY_MAX_SEC */
-	S2H_A_STATE,		/* u32: enum s2h_state */
-	S2H_A_LAST_WAKE,	/* u32: enum s2h_wake */
-	S2H_A_STATS,		/* nested: enum s2h_stats_attr */
-	S2H_A_EVENT,		/* u32: enum s2h_event */
-	S2H_A_ERROR,		/* s32: 0 or a negative errno */
+	S2H_A_ENABLED,
+	S2H_A_DELAY_SEC,
+	S2H_A_STATE,
+	S2H_A_LAST_WAKE,
+	S2H_A_STATS,
+	S2H_A_EVENT,
+	S2H_A_ERROR,
 	S2H_A_PAD,
-	S2H_A_HIBERNATE_ON_AC,	/* u8: 0 or 1 */
-	S2H_A_BATTERY_THRESHOLD,	/* u32: percent, 0 .. S2H_BATTERY_THRESHOLD_MAX, 0 = off */
-	S2H_A_POLICY,		/* u32: enum s2h_policy */
-	S2H_A_BATTERY_CHECK_SEC,	/* u32: S2H_BATTERY_CHECK_MIN_SEC .. _MAX_SEC */
-	S2H_A_RETRIES,		/* u32: 0 .. S2H_RETRIES_MAX */
-	S2H_A_HIBERNATE_MODE,	/* u32: enum s2h_hibernate_mode */
-	S2H_A_REQUIRE_VERIFIED,	/* u8: 0 or 1 */
-	S2H_A_CHECKS_FAILED,	/* u32: BIT(enum s2h_check) of each failed check */
-	S2H_A_SWAP_FREE_MB,	/* u32: free swap, MiB */
-	S2H_A_IMAGE_MB,		/* u32: estimated image size, MiB */
-	S2H_A_VERIFIED,		/* nested: enum s2h_verify_attr */
-	S2H_A_LAST_CYCLE,	/* nested: enum s2h_last_attr */
-	S2H_A_BATTERY,		/* s32: battery percent, -1 if unknown */
-	__S2H_A_MAX,
+	S2H_A_HIBERNATE_ON_AC,
+	S2H_A_BATTERY_THRESHOLD,
+	S2H_A_POLICY,
+	S2H_A_BATTERY_CHECK_SEC,
+	S2H_A_RETRIES,
+	S2H_A_HIBERNATE_MODE,
+	S2H_A_REQUIRE_VERIFIED,
+	S2H_A_CHECKS_FAILED,
+	S2H_A_SWAP_FREE_MB,
+	S2H_A_IMAGE_MB,
+	S2H_A_VERIFIED,
+	S2H_A_LAST_CYCLE,
+	S2H_A_BATTERY,
+
+	__S2H_A_MAX
 };
+#define S2H_A_MAX (__S2H_A_MAX - 1)
 
-#define S2H_A_MAX	(__S2H_A_MAX - 1)
-
-/* The counters of /sys/power/s2h/stats/, one u64 each, named as the files. */
 enum s2h_stats_attr {
 	S2H_STATS_A_UNSPEC,
 	S2H_STATS_A_PAD,
@@ -171,43 +255,54 @@ enum s2h_stats_attr {
 	S2H_STATS_A_OTHER_WAKES,
 	S2H_STATS_A_SLEEP_FAILURES,
 	S2H_STATS_A_CANCELLED,
-	__S2H_STATS_A_MAX,
+
+	__S2H_STATS_A_MAX
 };
+#define S2H_STATS_A_MAX (__S2H_STATS_A_MAX - 1)
 
-#define S2H_STATS_A_MAX	(__S2H_STATS_A_MAX - 1)
-
-/* The last dry run: S2H_A_VERIFIED. */
 enum s2h_verify_attr {
 	S2H_VERIFY_A_UNSPEC,
 	S2H_VERIFY_A_PAD,
-	S2H_VERIFY_A_RESULT,		/* u32: enum s2h_verify */
-	S2H_VERIFY_A_TIME,		/* u64: when it ended, seconds since the epoch */
-	S2H_VERIFY_A_DURATION_MS,	/* u32: how long it took */
-	S2H_VERIFY_A_ERROR,		/* s32: 0 or how it failed */
-	__S2H_VERIFY_A_MAX,
+	S2H_VERIFY_A_RESULT,
+	S2H_VERIFY_A_TIME,
+	S2H_VERIFY_A_DURATION_MS,
+	S2H_VERIFY_A_ERROR,
+
+	__S2H_VERIFY_A_MAX
 };
+#define S2H_VERIFY_A_MAX (__S2H_VERIFY_A_MAX - 1)
 
-#define S2H_VERIFY_A_MAX	(__S2H_VERIFY_A_MAX - 1)
-
-/* The last suspend s2h armed for, step by step: S2H_A_LAST_CYCLE. */
 enum s2h_last_attr {
 	S2H_LAST_A_UNSPEC,
 	S2H_LAST_A_PAD,
-	S2H_LAST_A_SUSPENDED_AT,	/* u64: seconds since the epoch, when armed */
-	S2H_LAST_A_WOKE_AT,		/* u64: seconds since the epoch, 0 while asleep */
-	S2H_LAST_A_WAKE,		/* u32: enum s2h_wake */
-	S2H_LAST_A_DECISION,		/* u32: enum s2h_decision_kind */
-	S2H_LAST_A_RESULT,		/* s32: 0, or how hibernation failed */
-	S2H_LAST_A_BATTERY_START,	/* s32: percent at arming, -1 if unknown */
-	S2H_LAST_A_BATTERY_WAKE,	/* s32: percent at the wake, -1 if unknown */
-	S2H_LAST_A_ON_AC,		/* u8: on mains power at the wake */
-	S2H_LAST_A_DARK_WAKES,		/* u32: times it went back to sleep in this cycle */
-	S2H_LAST_A_WAKE_SOURCE,		/* string: the wakeup source that ended it, "" if none */
-	S2H_LAST_A_WAKE_IRQ,		/* u32: the IRQ that woke the system, 0 if unknown */
-	S2H_LAST_A_OTHER_WAKES,		/* u32: wakes no input device caused, deadline kept */
-	__S2H_LAST_A_MAX,
-};
+	S2H_LAST_A_SUSPENDED_AT,
+	S2H_LAST_A_WOKE_AT,
+	S2H_LAST_A_WAKE,
+	S2H_LAST_A_DECISION,
+	S2H_LAST_A_RESULT,
+	S2H_LAST_A_BATTERY_START,
+	S2H_LAST_A_BATTERY_WAKE,
+	S2H_LAST_A_ON_AC,
+	S2H_LAST_A_DARK_WAKES,
+	S2H_LAST_A_WAKE_SOURCE,
+	S2H_LAST_A_WAKE_IRQ,
+	S2H_LAST_A_OTHER_WAKES,
 
-#define S2H_LAST_A_MAX	(__S2H_LAST_A_MAX - 1)
+	__S2H_LAST_A_MAX
+};
+#define S2H_LAST_A_MAX (__S2H_LAST_A_MAX - 1)
+
+enum s2h_cmd {
+	S2H_CMD_UNSPEC,
+	S2H_CMD_GET,
+	S2H_CMD_SET,
+	S2H_CMD_EVENT_NTF,
+	S2H_CMD_VERIFY,
+
+	__S2H_CMD_MAX
+};
+#define S2H_CMD_MAX (__S2H_CMD_MAX - 1)
+
+#define S2H_GENL_MCGRP_EVENTS	"events"
 
 #endif /* _UAPI_LINUX_S2H_H */

@@ -94,6 +94,14 @@ is_stat()
 	is_file "$S2H/stats/$1" "$2" "stats/$1 is $2"
 }
 
+# s2huser, uid 1000: a user the kernel sees as non-root, for busybox su.
+unprivileged_user()
+{
+	grep -q '^s2huser:' /etc/passwd 2>/dev/null && return
+	printf '%s\n' 'root:x:0:0::/:/bin/sh' 's2huser:x:1000:1000::/tmp:/bin/sh' >/etc/passwd
+	printf '%s\n' 'root:x:0:' 's2huser:x:1000:' >/etc/group
+}
+
 # The text busybox sh prints for an errno.
 errno_text()
 {
