@@ -97,7 +97,8 @@ static ssize_t verified_show(struct kobject *kobj, struct kobj_attribute *attr, 
 	v = &st.verify;
 	switch (v->result) {
 	case S2H_VERIFY_PASSED:
-		return sysfs_emit(buf, "passed %lld %u ms\n", v->time, v->duration_ms);
+		return sysfs_emit(buf, "passed %lld %u ms%s\n", v->time, v->duration_ms,
+				  v->restored ? " restored" : "");
 	case S2H_VERIFY_FAILED:
 		return sysfs_emit(buf, "failed %lld %pe\n", v->time, ERR_PTR(v->error));
 	default:

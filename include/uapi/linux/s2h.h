@@ -119,6 +119,8 @@ enum s2h_cmd {
 	S2H_CMD_SET,		/* any of the settings: all or nothing */
 	S2H_CMD_EVENT,		/* multicast on "events", never a request */
 	S2H_CMD_VERIFY,		/* start a dry run; S2H_EVENT_VERIFY_RESULT tells its end */
+	/* S2H_A_VERIFIED (TIME, DURATION_MS): a dry run passed in an earlier boot */
+	S2H_CMD_VERIFY_RESTORE,
 	__S2H_CMD_MAX,
 };
 
@@ -184,6 +186,7 @@ enum s2h_verify_attr {
 	S2H_VERIFY_A_TIME,		/* u64: when it ended, seconds since the epoch */
 	S2H_VERIFY_A_DURATION_MS,	/* u32: how long it took */
 	S2H_VERIFY_A_ERROR,		/* s32: 0 or how it failed */
+	S2H_VERIFY_A_RESTORED,		/* u32: 1 when S2H_CMD_VERIFY_RESTORE set it */
 	__S2H_VERIFY_A_MAX,
 };
 
