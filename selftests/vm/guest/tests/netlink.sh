@@ -33,14 +33,6 @@ settings()
 	echo "$(cat $S2H/enabled) $(cat $S2H/delay_sec)"
 }
 
-# A user the kernel sees as non-root, for busybox su.
-unprivileged_user()
-{
-	grep -q '^s2huser:' /etc/passwd 2>/dev/null && return
-	printf '%s\n' 'root:x:0:0::/:/bin/sh' 's2huser:x:1000:1000::/tmp:/bin/sh' >/etc/passwd
-	printf '%s\n' 'root:x:0:' 's2huser:x:1000:' >/etc/group
-}
-
 test_show()
 {
 	local out
@@ -106,7 +98,7 @@ test_unprivileged()
 {
 	local before
 
-	unprivileged_user
+	add_user
 	if ! su -s /bin/sh s2huser -c 'test "$(id -u)" = 1000'; then
 		skip "unprivileged s2hctl" "busybox su cannot switch to uid 1000"
 		return

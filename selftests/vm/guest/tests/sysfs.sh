@@ -7,16 +7,6 @@
 set -u
 . /lib/s2h/lib.sh
 
-# A user the kernel sees as non-root, for busybox su.
-add_user()
-{
-	grep -q '^s2huser:' /etc/passwd 2>/dev/null && return
-	echo 'root:x:0:0::/:/bin/sh' >/etc/passwd
-	echo 's2huser:x:1000:1000::/tmp:/bin/sh' >>/etc/passwd
-	echo 'root:x:0:' >/etc/group
-	echo 's2huser:x:1000:' >>/etc/group
-}
-
 test_defaults()
 {
 	local s
