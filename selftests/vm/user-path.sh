@@ -13,8 +13,9 @@
 set -u
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-. "$TOP/selftests/vm/vm.sh"
+# Before vm.sh, whose default is for the busybox tests.
 : "${VM_TEST_TIMEOUT:=2400}"
+. "$TOP/selftests/vm/vm.sh"
 
 main()
 {
