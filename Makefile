@@ -3,10 +3,13 @@
 # make              build module/s2h.ko for the running kernel (KVER=, KDIR= for another)
 #                   and tools/s2hctl/s2hctl
 # make module       the module alone; make tools: s2hctl alone (libnl-genl-3)
-# make install      install both (modules_install + depmod; s2hctl, its man page
-#                   and bash completion under PREFIX=/usr/local), the udev rule
-#                   that applies /etc/s2h.conf at every load, modules-load.d
-# make dkms-install the module through DKMS, for every kernel (dkms-uninstall)
+# make install      install both (modules_install + depmod; s2hctl, its man pages,
+#                   completions and docs under PREFIX=/usr/local), the udev rule and
+#                   s2h.service that apply /etc/s2h.conf at every load, modules-load.d
+# make dkms-install the module through DKMS, for every kernel (dkms-uninstall), and
+#                   the rest as make install does (make tools as yourself first)
+# make check-user   the README's user path in a Debian 12 VM with systemd, from the
+#                   built .debs (make deb first; about 20 min)
 # make deb          s2h-dkms_*.deb and s2hctl_*.deb here, built in a copy of the tree
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
@@ -27,8 +30,9 @@ SRC := $(CURDIR)
 # the host runs: the newest installed linux-image with its headers.
 TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
-.PHONY: all module tools install install-config dkms-install dkms-uninstall clean check \
-	check-quick check-debug lint docs demo deps matrix dkms-src deb bench
+.PHONY: all module tools install install-tools install-config install-service \
+	install-modules-load dkms-install dkms-module dkms-uninstall clean check check-quick \
+	check-debug check-user lint docs demo deps matrix dkms-src deb bench
 
 all: module tools
 
@@ -40,22 +44,33 @@ tools:
 	$(MAKE) -C tools/s2hctl
 
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
 UDEVDIR ?= /etc/udev/rules.d
+SYSTEMDUNITDIR ?= /etc/systemd/system
 MODLOADDIR ?= /etc/modules-load.d
 
-install: module tools
+install: module install-tools install-config
 	$(MAKE) -C $(KDIR) M=$(SRC) modules_install
 	depmod -a $(KVER)
-	$(MAKE) -C tools/s2hctl install PREFIX=$(PREFIX)
-	$(MAKE) install-config
 
-# The boot integration: settings applied at every load, the module loaded at boot.
-# An existing /etc/s2h.conf is kept.
-install-config:
-	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)$(MODLOADDIR) $(DESTDIR)/etc
-	sed 's|@SBINDIR@|$(PREFIX)/sbin|' dist/60-s2h.rules.in >$(DESTDIR)$(UDEVDIR)/60-s2h.rules
-	install -m 0644 dist/modules-load.conf $(DESTDIR)$(MODLOADDIR)/s2h.conf
+install-tools: tools
+	$(MAKE) -C tools/s2hctl install PREFIX=$(PREFIX) BINDIR=$(BINDIR)
+
+install-config: install-service install-modules-load
+
+# Settings applied at every load: the udev rule starts s2h.service on the
+# module's add event. An existing /etc/s2h.conf is kept.
+install-service:
+	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)/etc
+	sed 's|@BINDIR@|$(BINDIR)|' dist/60-s2h.rules.in >$(DESTDIR)$(UDEVDIR)/60-s2h.rules
+	sed 's|@BINDIR@|$(BINDIR)|' dist/s2h.service.in >$(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service
+	chmod 0644 $(DESTDIR)$(UDEVDIR)/60-s2h.rules $(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service
 	test -e $(DESTDIR)/etc/s2h.conf || install -m 0644 dist/s2h.conf $(DESTDIR)/etc/s2h.conf
+
+# The module loaded at boot.
+install-modules-load:
+	install -d $(DESTDIR)$(MODLOADDIR)
+	install -m 0644 dist/modules-load.conf $(DESTDIR)$(MODLOADDIR)/s2h.conf
 
 # A source install through DKMS: rebuilt for every kernel installed later.
 DKMS_VERSION := $(shell cat VERSION)
@@ -73,10 +88,15 @@ dkms-src:
 	install -m 0644 module/tests/Kbuild $(call sources,module/tests/*.c) $(DKMS_SRC)/module/tests/
 	install -m 0644 include/uapi/linux/s2h.h $(DKMS_SRC)/include/uapi/linux/
 
-dkms-install: dkms-src
+# The module alone, through DKMS (make matrix's chroots have no libnl headers).
+dkms-module: dkms-src
 	dkms add -m s2h -v $(DKMS_VERSION)
 	dkms build -m s2h -v $(DKMS_VERSION) -k $(KVER)
 	dkms install -m s2h -v $(DKMS_VERSION) -k $(KVER)
+
+# The whole product: the module through DKMS, s2hctl and the boot integration.
+dkms-install: dkms-module install-tools install-config
+	@echo "s2h installed: sudo modprobe s2h (it loads at every boot), then: s2hctl check"
 
 dkms-uninstall:
 	-dkms remove -m s2h -v $(DKMS_VERSION) --all
@@ -118,3 +138,6 @@ demo: deps
 
 bench: deps
 	KVER=$(TEST_KVER) bench/bench.sh
+
+check-user: deps
+	selftests/vm/user-path.sh

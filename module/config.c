@@ -7,8 +7,9 @@
 #include "compat.h"
 #include "config.h"
 
-static const char * const s2h_true_words[] = { "1", "y", "yes", "on" };
-static const char * const s2h_false_words[] = { "0", "n", "no", "off" };
+/* s2hctl (tools/s2hctl/parse.c) takes the same words, in any case too. */
+static const char * const s2h_true_words[] = { "1", "y", "yes", "on", "true" };
+static const char * const s2h_false_words[] = { "0", "n", "no", "off", "false" };
 
 static bool s2h_word_in(const char *buf, size_t len, const char * const *words, size_t n)
 {
@@ -22,7 +23,8 @@ static bool s2h_word_in(const char *buf, size_t len, const char * const *words, 
 
 /**
  * s2h_parse_bool() - parse a whole boolean word, as sysfs hands it over
- * @buf: 1/0, y/n, yes/no or on/off in any case, one trailing newline allowed
+ * @buf: 1/0, y/n, yes/no, on/off or true/false in any case, one trailing
+ *	newline allowed
  * @val: where the value goes; untouched on error
  *
  * Unlike kstrtobool(), which looks at the first characters only, the whole
@@ -115,7 +117,7 @@ static int s2h_parse_word(const char *buf, const char * const *words, u32 n, u32
 	if (len && buf[len - 1] == '\n')
 		len--;
 	for (i = 0; i < n; i++) {
-		if (strlen(words[i]) == len && !strncmp(buf, words[i], len)) {
+		if (strlen(words[i]) == len && !strncasecmp(buf, words[i], len)) {
 			*val = i;
 			return 0;
 		}
@@ -126,7 +128,7 @@ static int s2h_parse_word(const char *buf, const char * const *words, u32 n, u32
 /**
  * s2h_setting_parse() - parse a value of one setting, as sysfs hands it over
  * @s: the setting
- * @buf: the text, one trailing newline allowed
+ * @buf: the text, one trailing newline allowed; words in any case
  * @val: where the value goes; untouched on error
  *
  * Return: 0; -EINVAL for text that is no value of this setting's kind;

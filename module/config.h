@@ -38,7 +38,7 @@ enum s2h_setting_id {
 };
 
 enum s2h_setting_type {
-	S2H_SETTING_BOOL,	/* 0 or 1, read as 1/0, y/n, yes/no, on/off */
+	S2H_SETTING_BOOL,	/* 0 or 1, read as 1/0, y/n, yes/no, on/off, true/false */
 	S2H_SETTING_UINT,	/* decimal, min..max */
 	S2H_SETTING_WORD,	/* one of words[], stored as its index */
 };

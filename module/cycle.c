@@ -707,9 +707,45 @@ int s2h_verify_start(void)
 	else if (!s2h_queue(&s2h.verify_work))
 		err = -ENODEV;
 	else
-		s2h.verify.result = S2H_VERIFY_RUNNING;
+		s2h.verify = (struct s2h_verify_status) { .result = S2H_VERIFY_RUNNING };
 	mutex_unlock(&s2h.lock);
 	return err;
+}
+
+/**
+ * s2h_verify_restore() - take a dry run that passed in an earlier boot as passed
+ * @time: when it passed, seconds since the epoch
+ * @duration_ms: how long it took
+ *
+ * The result of a dry run lives as long as the module; userspace keeps the
+ * record of one that passed and hands it back at each load when the kernel
+ * and the resume device are the same, so that require_verified survives a
+ * reboot. A dry run of this load always wins over the record.
+ *
+ * Return: 0; -EBUSY while a dry run runs; -EEXIST once one ran or was
+ * restored since the module was loaded.
+ */
+int s2h_verify_restore(time64_t time, u32 duration_ms)
+{
+	struct s2h_event_info ev = {};
+
+	mutex_lock(&s2h.lock);
+	if (s2h.verify.result != S2H_VERIFY_NEVER) {
+		mutex_unlock(&s2h.lock);
+		return s2h.verify.result == S2H_VERIFY_RUNNING ? -EBUSY : -EEXIST;
+	}
+	s2h.verify = (struct s2h_verify_status) {
+		.result = S2H_VERIFY_PASSED,
+		.time = time,
+		.duration_ms = duration_ms,
+		.restored = true,
+	};
+	ev.verify = s2h.verify;
+	mutex_unlock(&s2h.lock);
+
+	pr_info("dry run of %lld restored: it passed with this kernel and resume device\n", time);
+	s2h_event(S2H_EVENT_VERIFY_RESULT, &ev);
+	return 0;
 }
 
 /**

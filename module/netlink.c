@@ -57,6 +57,16 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_BATTERY] = S2H_READ_ONLY("battery"),
 };
 
+/* A dry run of an earlier boot, as s2hctl kept it: when, and how long it took. */
+static const struct nla_policy s2h_restore_verify_policy[S2H_VERIFY_A_MAX + 1] = {
+	[S2H_VERIFY_A_TIME] = { .type = NLA_U64 },
+	[S2H_VERIFY_A_DURATION_MS] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy s2h_restore_policy[S2H_A_MAX + 1] = {
+	[S2H_A_VERIFIED] = NLA_POLICY_NESTED(s2h_restore_verify_policy),
+};
+
 /* The counter behind each stats attribute. */
 static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_SUSPENDS] = S2H_STAT_SUSPENDS,
@@ -119,7 +129,8 @@ static int s2h_nl_put_verified(struct sk_buff *msg, const struct s2h_verify_stat
 	if (nla_put_u32(msg, S2H_VERIFY_A_RESULT, v->result) ||
 	    nla_put_u64_64bit(msg, S2H_VERIFY_A_TIME, v->time, S2H_VERIFY_A_PAD) ||
 	    nla_put_u32(msg, S2H_VERIFY_A_DURATION_MS, v->duration_ms) ||
-	    nla_put_s32(msg, S2H_VERIFY_A_ERROR, v->error)) {
+	    nla_put_s32(msg, S2H_VERIFY_A_ERROR, v->error) ||
+	    nla_put_u32(msg, S2H_VERIFY_A_RESTORED, v->restored)) {
 		nla_nest_cancel(msg, nest);
 		return -EMSGSIZE;
 	}
@@ -251,6 +262,35 @@ static int s2h_nl_verify(struct sk_buff *skb, struct genl_info *info)
 	return err;
 }
 
+static int s2h_nl_verify_restore(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *tb[S2H_VERIFY_A_MAX + 1];
+	int err;
+
+	err = s2h_nl_may_change(skb, info);
+	if (err)
+		return err;
+	if (!info->attrs[S2H_A_VERIFIED]) {
+		NL_SET_ERR_MSG(info->extack, "verified, with time and duration-ms, is needed");
+		return -EINVAL;
+	}
+	err = nla_parse_nested(tb, S2H_VERIFY_A_MAX, info->attrs[S2H_A_VERIFIED],
+			       s2h_restore_verify_policy, info->extack);
+	if (err)
+		return err;
+	if (!tb[S2H_VERIFY_A_TIME] || !tb[S2H_VERIFY_A_DURATION_MS]) {
+		NL_SET_ERR_MSG(info->extack, "verified needs time and duration-ms");
+		return -EINVAL;
+	}
+	err = s2h_verify_restore(nla_get_u64(tb[S2H_VERIFY_A_TIME]),
+				 nla_get_u32(tb[S2H_VERIFY_A_DURATION_MS]));
+	if (err == -EBUSY)
+		NL_SET_ERR_MSG(info->extack, "a dry run is running");
+	else if (err == -EEXIST)
+		NL_SET_ERR_MSG(info->extack, "a dry run ran or was restored since the load");
+	return err;
+}
+
 /*
  * No dumpit: every reply is one message. S2H_CMD_EVENT_NTF has no handler, so
  * a request for it fails with EOPNOTSUPP.
@@ -272,6 +312,12 @@ static const struct genl_ops s2h_nl_ops[] = {
 		.cmd = S2H_CMD_VERIFY,
 		.doit = s2h_nl_verify,
 		.policy = s2h_no_attrs_policy,
+		.maxattr = S2H_A_MAX,
+	},
+	{
+		.cmd = S2H_CMD_VERIFY_RESTORE,
+		.doit = s2h_nl_verify_restore,
+		.policy = s2h_restore_policy,
 		.maxattr = S2H_A_MAX,
 	},
 };
@@ -372,4 +418,8 @@ void s2h_nl_exit(void)
 	genl_unregister_family(&s2h_nl_family);
 }
 
-MODULE_ALIAS_GENL_FAMILY(S2H_GENL_NAME);
+/*
+ * No MODULE_ALIAS_GENL_FAMILY(): a reader (s2hctl show, as any user) must
+ * not load s2h, which then arms every suspend. modules-load.d or root's
+ * modprobe loads it.
+ */

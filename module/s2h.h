@@ -38,6 +38,7 @@ struct s2h_verify_status {
 	time64_t time;			/* when it ended */
 	u32 duration_ms;
 	int error;
+	bool restored;			/* handed back at load: passed in an earlier boot */
 };
 
 /* The last suspend s2h armed for, from arming to the end of its hibernation. */
@@ -90,6 +91,7 @@ void s2h_status_read(struct s2h_status *status);
 void s2h_available(struct s2h_preflight *p);
 void s2h_config_update(const struct s2h_config_change *change);
 int s2h_verify_start(void);
+int s2h_verify_restore(time64_t time, u32 duration_ms);
 
 int s2h_sysfs_init(void);
 void s2h_sysfs_exit(void);

@@ -209,6 +209,8 @@ static ssize_t s2h_verify_show(struct kobject *kobj, struct kobj_attribute *katt
 		return sysfs_emit(buf, "%u\n", v->duration_ms);
 	case S2H_VERIFY_A_ERROR:
 		return sysfs_emit(buf, "%d\n", v->error);
+	case S2H_VERIFY_A_RESTORED:
+		return sysfs_emit(buf, "%d\n", v->restored);
 	}
 	return -EIO;
 }
@@ -219,12 +221,14 @@ S2H_VERIFY_ATTR(result, S2H_VERIFY_A_RESULT);
 S2H_VERIFY_ATTR(time, S2H_VERIFY_A_TIME);
 S2H_VERIFY_ATTR(duration_ms, S2H_VERIFY_A_DURATION_MS);
 S2H_VERIFY_ATTR(error, S2H_VERIFY_A_ERROR);
+S2H_VERIFY_ATTR(restored, S2H_VERIFY_A_RESTORED);
 
 static struct attribute *s2h_verify_attrs[] = {
 	&s2h_verify_result.kattr.attr,
 	&s2h_verify_time.kattr.attr,
 	&s2h_verify_duration_ms.kattr.attr,
 	&s2h_verify_error.kattr.attr,
+	&s2h_verify_restored.kattr.attr,
 	NULL,
 };
 

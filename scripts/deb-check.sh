@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The Debian packages, as a user gets them: built from a copy of the tree,
-# checked by lintian, installed with apt into a throwaway copy (an overlay)
-# of the cached chroot of SUITE (default bookworm), where DKMS must build
-# s2h.ko for the chroot's kernel headers; then removed, which must take the
-# module away and keep /etc/s2h.conf, and purged. TAP, ending in
-# "N passed, N failed". Needs root (mount, chroot).
+# The Debian packages, as a user gets them: built by "make deb" in a copy of
+# the tree without git (as from a release tarball), source and binaries
+# checked by lintian --pedantic, installed with apt into a throwaway copy
+# (an overlay) of the cached chroot of SUITE (default bookworm), where DKMS
+# must build s2h.ko for the chroot's kernel headers and every file must be
+# where Debian wants it; then removed, which must take the module away and
+# keep /etc/s2h.conf, and purged, which takes it and /var/lib/s2h. TAP,
+# ending in "N passed, N failed". Needs root (mount, chroot).
 #
 # Usage: scripts/deb-check.sh [SUITE]
 set -u
@@ -28,15 +30,21 @@ cleanup()
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
+# A tree without .git, as a release tarball unpacks: make deb must work there.
 build_debs()
 {
-	mkdir "$work/debs" && "$top/scripts/deb-build.sh" "$work/debs"
+	"$top/scripts/copy-checkout.sh" "$work/src" && ! test -e "$work/src/.git" &&
+		make -C "$work/src" deb && mkdir "$work/debs" &&
+		mv "$work"/src/*.deb "$work"/src/*.dsc "$work"/src/*.tar.xz "$work"/src/*.changes \
+			"$work"/src/*.buildinfo \
+			"$work/debs/"
 }
 
-# lintian's every line is shown; an error or a warning fails.
+# lintian's every line is shown; an error or a warning fails. The .changes
+# names the source package and both binaries.
 lintian_clean()
 {
-	out=$(lintian --pedantic "$work"/debs/s2h-dkms_*.deb "$work"/debs/s2hctl_*.deb 2>&1)
+	out=$(lintian --pedantic "$work"/debs/s2h_*.changes 2>&1)
 	status=$?
 	[ -z "$out" ] || printf '%s\n' "$out" | sed 's/^/# lintian: /' >&3
 	[ $status -eq 0 ] && ! printf '%s\n' "$out" | grep -q '^[EW]: '
@@ -90,11 +98,13 @@ modinfo_version()
 	[ "$found" = "$version" ]
 }
 
+# In /usr/bin, on a normal user's PATH.
 tool_version()
 {
-	found=$(in_root s2hctl --version) || return 1
+	found=$(in_root su -s /bin/sh nobody -c 'PATH=/usr/local/bin:/usr/bin:/bin s2hctl --version') ||
+		return 1
 	echo "$found"
-	[ "$found" = "s2hctl $version" ]
+	[ "$found" = "s2hctl $version" ] && [ "$(in_root dpkg -S /usr/bin/s2hctl)" = "s2hctl: /usr/bin/s2hctl" ]
 }
 
 conffile()
@@ -103,20 +113,37 @@ conffile()
 		in_root dpkg-query -W -f '${Conffiles}\n' s2hctl | grep -q '^ /etc/s2h.conf '
 }
 
-# The rule's RUN is rendered to the packaged s2hctl, and applies the conffile.
+# The rule starts s2h.service, or runs the packaged s2hctl without systemd;
+# the unit runs it; modules-load.d comes with the module's package.
 udev_rule()
 {
-	rule=$root/lib/udev/rules.d/60-s2h.rules
+	rule=$root/usr/lib/udev/rules.d/60-s2h.rules
+	unit=$root/usr/lib/systemd/system/s2h.service
 	run=$(sed -n 's/.*RUN+="\([^ ]*\) apply \/etc\/s2h.conf"$/\1/p' "$rule") || return 1
-	echo "RUN: $run"
-	[ -n "$run" ] && test -x "$root$run" &&
-		grep -qx 's2h' "$root/lib/modules-load.d/s2h.conf"
+	exec_start=$(sed -n 's/^ExecStart=\([^ ]*\) apply \/etc\/s2h.conf$/\1/p' "$unit")
+	echo "RUN: $run, ExecStart: $exec_start"
+	[ "$run" = /usr/bin/s2hctl ] && [ "$exec_start" = /usr/bin/s2hctl ] &&
+		grep -q 'ENV{SYSTEMD_WANTS}+="s2h.service"' "$rule" &&
+		in_root dpkg -S /usr/lib/udev/rules.d/60-s2h.rules | grep -q '^s2hctl:' &&
+		in_root dpkg -S /usr/lib/systemd/system/s2h.service | grep -q '^s2hctl:' &&
+		grep -qx 's2h' "$root/usr/lib/modules-load.d/s2h.conf" &&
+		in_root dpkg -S /usr/lib/modules-load.d/s2h.conf | grep -q '^s2h-dkms:'
 }
 
+# The man pages, the completions, and the docs they point at, uncompressed.
 man_page()
 {
 	zcat "$root/usr/share/man/man8/s2hctl.8.gz" | grep -q '^\.TH S2HCTL 8' &&
-		in_root bash -n /usr/share/bash-completion/completions/s2hctl
+		zcat "$root/usr/share/man/man5/s2h.conf.5.gz" | grep -q '^\.TH S2H.CONF 5' &&
+		in_root bash -n /usr/share/bash-completion/completions/s2hctl &&
+		test -s "$root/usr/share/zsh/vendor-completions/_s2hctl" &&
+		test -s "$root/usr/share/fish/vendor_completions.d/s2hctl.fish" &&
+		for doc in $(zcat "$root/usr/share/man/man8/s2hctl.8.gz" |
+				sed -n 's|.*\(/usr/share/doc/s2hctl/[^ ,]*\).*|\1|p' | sed 's/\\-/-/g' |
+				sort -u); do
+			echo "man page names $doc"
+			test -s "$root$doc" || return 1
+		done
 }
 
 # apt_get remove|purge: both packages.
@@ -129,7 +156,13 @@ apt_get()
 removed()
 {
 	! dkms_ko && ! test -e "$root/usr/src/s2h-$version" &&
-		! test -e "$root/usr/sbin/s2hctl" && [ -z "$(in_root dkms status -m s2h)" ]
+		! test -e "$root/usr/bin/s2hctl" && [ -z "$(in_root dkms status -m s2h)" ]
+}
+
+# What check --verify keeps, as if a dry run had passed.
+kept_dry_run()
+{
+	mkdir -p "$root/var/lib/s2h" && echo "kernel = x" >"$root/var/lib/s2h/verified"
 }
 
 # A removed package leaves its conffile to the administrator; a purge takes it.
@@ -140,7 +173,7 @@ removed_but_conf()
 
 purged()
 {
-	removed && ! test -e "$root/etc/s2h.conf"
+	removed && ! test -e "$root/etc/s2h.conf" && ! test -e "$root/var/lib/s2h"
 }
 
 echo "TAP version 13"
@@ -150,20 +183,23 @@ if [ "$(id -u)" != 0 ]; then
 	exit
 fi
 exec 3>&1
-tap_run "dpkg-buildpackage -b: s2h-dkms and s2hctl $version" build_debs
-tap_run "lintian --pedantic: no error, no warning" lintian_clean
+tap_run "make deb without git: source s2h $version, s2h-dkms and s2hctl" build_debs
+tap_run "lintian --pedantic on the source and both packages: no error, no warning" \
+	lintian_clean
 tap_run "an overlay of the cached $suite chroot" make_root
 kver=$(headers_kver)
 tap_run "apt install ./s2h-dkms_*.deb ./s2hctl_*.deb in the chroot" install_debs
 tap_run "DKMS built and installed updates/dkms/s2h.ko for $kver" ko_built
 tap_run "modinfo s2h (modules.dep of $kver): version $version" modinfo_version
-tap_run "s2hctl --version: s2hctl $version" tool_version
+tap_run "s2hctl --version as a user: s2hctl $version, from /usr/bin" tool_version
 tap_run "/etc/s2h.conf is a conffile of s2hctl" conffile
-tap_run "udev rule runs the packaged s2hctl; modules-load.d loads s2h" udev_rule
-tap_run "man page s2hctl(8); bash completion parses" man_page
+tap_run "udev rule and s2h.service in s2hctl run /usr/bin/s2hctl; modules-load.d in s2h-dkms" \
+	udev_rule
+tap_run "s2hctl(8), s2h.conf(5), completions, the docs the man page names" man_page
 tap_run "apt remove s2h-dkms s2hctl" apt_get remove
 tap_run "removed: no s2h.ko, no DKMS entry, no sources, no s2hctl; /etc/s2h.conf kept" \
 	removed_but_conf
+tap_run "a kept dry run in /var/lib/s2h" kept_dry_run
 tap_run "apt purge s2h-dkms s2hctl" apt_get purge
-tap_run "purged: /etc/s2h.conf gone too" purged
+tap_run "purged: /etc/s2h.conf and /var/lib/s2h gone too" purged
 tap_summary

@@ -238,6 +238,7 @@ struct s2h_parse_case {
 static const struct s2h_parse_case s2h_bool_cases[] = {
 	{ "1", 0, 1 }, { "0", 0, 0 }, { "y", 0, 1 }, { "N", 0, 0 },
 	{ "yes", 0, 1 }, { "No", 0, 0 }, { "on", 0, 1 }, { "OFF", 0, 0 },
+	{ "true", 0, 1 }, { "FALSE", 0, 0 }, { "True\n", 0, 1 },
 	{ "1\n", 0, 1 }, { "off\n", 0, 0 },
 	{ "", -EINVAL }, { "\n", -EINVAL }, { "2", -EINVAL },
 	{ "nonsense", -EINVAL }, { "yess", -EINVAL }, { "o", -EINVAL },
@@ -263,13 +264,15 @@ static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "0", 0, 0, THRESH }, { "100", 0, 100, THRESH }, { "5\n", 0, 5, THRESH },
 	{ "101", -ERANGE, 0, THRESH }, { "-1", -EINVAL, 0, THRESH }, { "5%", -EINVAL, 0, THRESH },
 	{ "delay", 0, S2H_POLICY_DELAY, POLICY }, { "battery\n", 0, S2H_POLICY_BATTERY, POLICY },
-	{ "Battery", -EINVAL, 0, POLICY }, { "bat", -EINVAL, 0, POLICY },
+	{ "Battery", 0, S2H_POLICY_BATTERY, POLICY }, { "DELAY\n", 0, S2H_POLICY_DELAY, POLICY },
+	{ "bat", -EINVAL, 0, POLICY },
 	{ "batteryy", -EINVAL, 0, POLICY }, { "", -EINVAL, 0, POLICY }, { "1", -EINVAL, 0, POLICY },
 	{ "60", 0, 60, CHECK }, { "2592000", 0, 2592000, CHECK },
 	{ "59", -ERANGE, 0, CHECK }, { "2592001", -ERANGE, 0, CHECK },
 	{ "0", 0, 0, RETRIES }, { "10", 0, 10, RETRIES }, { "11", -ERANGE, 0, RETRIES },
 	{ "shutdown", 0, S2H_MODE_SHUTDOWN, MODE }, { "suspend\n", 0, S2H_MODE_SUSPEND, MODE },
-	{ "platform", -EINVAL, 0, MODE }, { "suspend ", -EINVAL, 0, MODE },
+	{ "Suspend", 0, S2H_MODE_SUSPEND, MODE }, { "platform", -EINVAL, 0, MODE },
+	{ "suspend ", -EINVAL, 0, MODE }, { "truex", -EINVAL, 0, ON_AC },
 	{ "no", 0, 0, ON_AC }, { "yes\n", 0, 1, ON_AC }, { "2", -EINVAL, 0, ON_AC },
 };
 

@@ -164,7 +164,7 @@ vm_build_initramfs()
 	fi
 	# The boot integration of dist/, installed as "make install-config" does.
 	mkdir -p "$root"/lib/udev/rules.d "$root"/etc/modules-load.d
-	sed 's|@SBINDIR@|/bin|' "$VM_SELFDIR"/../../dist/60-s2h.rules.in >"$root"/lib/udev/rules.d/60-s2h.rules
+	sed 's|@BINDIR@|/bin|' "$VM_SELFDIR"/../../dist/60-s2h.rules.in >"$root"/lib/udev/rules.d/60-s2h.rules
 	cp "$VM_SELFDIR"/../../dist/s2h.conf "$root"/etc/s2h.conf
 	cp "$VM_SELFDIR"/../../dist/modules-load.conf "$root"/etc/modules-load.d/s2h.conf
 	# The ACPI power button driver, loaded by guest/init as udev would: its
@@ -626,6 +626,14 @@ verb_expect_poweroff()
 	T_REBOOT=1
 }
 
+# expect-reboot TIMEOUT: the guest restarts (reboot, which -no-reboot
+# turns into QEMU's exit) within TIMEOUT; then the test boots again.
+verb_expect_reboot()
+{
+	vm_wait_exit "$1" || return 1
+	T_REBOOT=1
+}
+
 # power-button-after SECONDS: press the ACPI power button (QMP
 # system_powerdown) after SECONDS: a fixed-event SCI, a wake from s2idle.
 verb_power_button_after()
@@ -679,6 +687,8 @@ vm_verb()
 	expect-poweroff)
 		tap_check "host: QEMU powered off by itself after hibernation within ${arg}s" \
 			verb_expect_poweroff "$arg" ;;
+	expect-reboot)
+		tap_check "host: the guest restarted within ${arg}s" verb_expect_reboot "$arg" ;;
 	power-button-after)
 		tap_check "host: ACPI power button pressed after ${arg}s" \
 			verb_power_button_after "$arg" ;;

@@ -1,97 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * s2hctl apply FILE: the settings of /etc/s2h.conf, one "key = value" a
- * line, with the keys and values of "s2hctl set". Run by the udev rule of
- * dist/ whenever the module is loaded, so that the settings survive a
- * reboot.
+ * line, with the keys and values of "s2hctl set", then the dry run that
+ * "check --verify" kept, when it holds for this kernel and resume device.
+ * Run by s2h.service whenever the module is loaded (dist/), so that both
+ * survive a reboot and what it says lands in the journal.
+ * "apply --check FILE" reads the file only, as "sshd -t" does.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "apply.h"
+#include "conf.h"
 #include "nl.h"
-
-static char *trim(char *s)
-{
-	char *end;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	end = s + strlen(s);
-	while (end > s && isspace((unsigned char)end[-1]))
-		*--end = '\0';
-	return s;
-}
+#include "record.h"
 
 /*
- * "key = value" or "key value"; "#" starts a comment. Return: 0 with @key
- * and @value pointing into @line, 1 for a line with nothing on it, -EINVAL.
+ * Each line of @path, with its number, to @line_fn; one that fails says
+ * why, as FILE:LINE. Return: 0, or 1 when a line or the file failed.
  */
-static int split_line(char *line, char **key, char **value)
-{
-	char *hash = strchr(line, '#'), *rest;
-	size_t len;
-
-	if (hash)
-		*hash = '\0';
-	line = trim(line);
-	if (!*line)
-		return 1;
-	len = strcspn(line, "= \t");
-	if (!len || !line[len])
-		return -EINVAL;
-	rest = line + len + strspn(line + len, " \t");
-	if (*rest == '=')
-		rest++;
-	line[len] = '\0';
-	*key = line;
-	*value = trim(rest);
-	return **value ? 0 : -EINVAL;
-}
-
-/*
- * Each line goes to the kernel as a SET of its own: a value the kernel
- * refuses costs that line only, and the rest still applies.
- */
-static int apply_line(struct conn *c, const char *path, unsigned int n, char *line)
-{
-	struct settings set = {};
-	char why[WHY_LEN], *key, *value;
-	int err;
-
-	err = split_line(line, &key, &value);
-	if (err == 1)
-		return 0;
-	if (err) {
-		fprintf(stderr, "s2hctl: %s:%u: not a \"key = value\" line\n", path, n);
-		return 1;
-	}
-	if (parse_setting(&set, key, value, why)) {
-		fprintf(stderr, "s2hctl: %s:%u: %s\n", path, n, why);
-		return 1;
-	}
-	if (nl_set(c, &set)) {
-		fprintf(stderr, "s2hctl: %s:%u: %s not applied\n", path, n, key);
-		return 1;
-	}
-	return 0;
-}
-
-/**
- * apply_file() - apply every valid line of @path
- *
- * Return: 0 when every line applied, 1 when one or more could not (each
- * said why on stderr, with file:line), or the file could not be read.
- */
-int apply_file(const char *path)
+static int for_each_line(const char *path, struct conn *c,
+			 int (*line_fn)(struct conn *c, const char *path, unsigned int n,
+					const char *line))
 {
 	size_t size = 0;
 	char *line = NULL;
 	unsigned int n = 0;
-	struct conn c;
 	int ret = 0;
 	FILE *f;
 
@@ -100,14 +37,112 @@ int apply_file(const char *path)
 		fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, strerror(errno));
 		return 1;
 	}
-	if (conn_open(&c)) {
-		fclose(f);
-		return 1;
-	}
 	while (getline(&line, &size, f) > 0)
-		ret |= apply_line(&c, path, ++n, line);
+		ret |= line_fn(c, path, ++n, line);
 	free(line);
-	conn_close(&c);
 	fclose(f);
 	return ret;
+}
+
+/* A line as apply reads it: its setting into @set, or 1 (nothing), or -1 (said why). */
+static int read_line(const char *path, unsigned int n, const char *line, struct settings *set)
+{
+	char why[WHY_LEN];
+	int err = conf_parse_line(line, set, why);
+
+	if (err < 0)
+		fprintf(stderr, "s2hctl: %s:%u: %s\n", path, n, why);
+	return err < 0 ? -1 : err;
+}
+
+static int check_line(struct conn *c, const char *path, unsigned int n, const char *line)
+{
+	struct settings set = {};
+
+	(void)c;
+	return read_line(path, n, line, &set) < 0;
+}
+
+/*
+ * Each line goes to the kernel as a SET of its own: a value the kernel
+ * refuses costs that line only, and the rest still applies.
+ */
+static int apply_line(struct conn *c, const char *path, unsigned int n, const char *line)
+{
+	struct settings set = {};
+	int err = read_line(path, n, line, &set);
+
+	if (err)
+		return err < 0;
+	if (nl_set(c, &set)) {
+		fprintf(stderr, "s2hctl: %s:%u: not applied\n", path, n);
+		return 1;
+	}
+	return 0;
+}
+
+/* The kept dry run, when it holds for this kernel and resume device; on stdout. */
+static int restore_verified(struct conn *c)
+{
+	char why[WHY_LEN], when[32];
+	struct identity now;
+	struct record r;
+	time_t t;
+	int err;
+
+	err = record_load(&r);
+	if (err == -ENOENT)
+		return 0;
+	if (err) {
+		fprintf(stderr, "s2hctl: %s is damaged: run s2hctl check --verify again\n",
+			RECORD_PATH);
+		return 1;
+	}
+	t = (time_t)r.time;
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", localtime(&t));
+	if (identity_read(&now))
+		return 1;
+	if (!identity_same(&r.id, &now, why)) {
+		printf("s2hctl: the dry run of %s is not restored: %s; run s2hctl check --verify "
+		       "again\n", when, why);
+		return 0;
+	}
+	err = nl_verify_restore(c, r.time, r.duration_ms);
+	if (err == -EEXIST)
+		return 0;
+	if (!err)
+		printf("s2hctl: restored the dry run that passed on %s with this kernel and "
+		       "resume device\n", when);
+	return err ? 1 : 0;
+}
+
+/**
+ * apply_file() - apply every valid line of @path, then the kept dry run
+ *
+ * Return: 0 when everything applied; 1 when a line could not (each said
+ * why on stderr, with file:line) or the file could not be read; EXIT_ABSENT.
+ */
+int apply_file(const char *path)
+{
+	struct conn c;
+	int ret;
+
+	ret = conn_open(&c);
+	if (ret)
+		return ret;
+	ret = for_each_line(path, &c, apply_line);
+	ret |= restore_verified(&c);
+	conn_close(&c);
+	printf("s2hctl: %s applied%s\n", path, ret ? ", but for the lines above" : "");
+	return ret;
+}
+
+/**
+ * apply_check() - check every line of @path, as apply would, without the module
+ *
+ * Return: 0 when every line is good; 1 otherwise (each said why on stderr).
+ */
+int apply_check(const char *path)
+{
+	return for_each_line(path, NULL, check_line);
 }

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <errno.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "names.h"
 #include "array.h"
@@ -72,15 +75,45 @@ static const char * const check_names[__S2H_CHECK_MAX] = {
 	[S2H_CHECK_VERIFIED] = "verified",
 };
 
-/* What each check asks, and what its failure means: sysfs' "available" words. */
+/*
+ * What each check asks, what its failure means (sysfs' "available" words),
+ * and what to do, as Debian 12 has it. Each section is a title of
+ * Documentation/admin-guide.rst (test-parse checks).
+ */
 const struct check_text check_texts[__S2H_CHECK_MAX] = {
-	[S2H_CHECK_SUPPORTED] = { "the kernel offers hibernation",
-				  "hibernation not offered by the kernel" },
-	[S2H_CHECK_LOCKDOWN] = { "hibernation is not locked down", "hibernation locked down" },
-	[S2H_CHECK_RESUME] = { "a resume device is set", "no resume device" },
-	[S2H_CHECK_SWAP] = { "free swap holds the image", "not enough free swap" },
-	[S2H_CHECK_RTC] = { "an rtc can wake the system", "no rtc can wake the system" },
-	[S2H_CHECK_VERIFIED] = { "a dry run passed, if required", "not verified" },
+	[S2H_CHECK_SUPPORTED] = {
+		"the kernel offers hibernation", "hibernation not offered by the kernel",
+		"boot a kernel built with CONFIG_HIBERNATION (Debian's are), without\n"
+		"nohibernate or hibernate=no on its command line: edit GRUB_CMDLINE_LINUX\n"
+		"in /etc/default/grub, then: sudo update-grub",
+		"Kernel support" },
+	[S2H_CHECK_LOCKDOWN] = {
+		"hibernation is not locked down", "hibernation locked down",
+		"Debian's kernel locks hibernation down under Secure Boot: turn Secure Boot\n"
+		"off in the firmware setup, or: sudo mokutil --disable-validation",
+		"Secure Boot" },
+	[S2H_CHECK_RESUME] = {
+		"a resume device is set", "no resume device",
+		"name the swap device the initramfs resumes from, then rebuild it and reboot:\n"
+		"echo RESUME=UUID=$(sudo blkid -s UUID -o value /dev/SWAP) |\n"
+		"  sudo tee /etc/initramfs-tools/conf.d/resume; sudo update-initramfs -u",
+		"Resume device" },
+	[S2H_CHECK_SWAP] = {
+		"free swap holds the image", "not enough free swap",
+		"give the machine more swap than the memory in use (a swap partition or a\n"
+		"swap file, in /etc/fstab), and make it the resume device",
+		"Swap" },
+	[S2H_CHECK_RTC] = {
+		"an rtc can wake the system", "no rtc can wake the system",
+		"s2h needs an RTC with a wake alarm (/sys/class/rtc/rtc0/wakealarm): on a PC\n"
+		"the rtc_cmos driver; in a virtual machine, give it a CMOS RTC",
+		"Wake alarm" },
+	[S2H_CHECK_VERIFIED] = {
+		"a dry run passed, if required", "not verified",
+		"require_verified is set and no dry run passed with this kernel: save your\n"
+		"work, then: sudo s2hctl check --verify (before Linux 6.4 it restarts the\n"
+		"machine); or: sudo s2hctl set --save require_verified no",
+		"Dry run" },
 };
 
 static const char * const verify_names[__S2H_VERIFY_MAX] = {
@@ -147,4 +180,38 @@ const char *verify_name(unsigned int verify)
 const char *decision_name(unsigned int decision)
 {
 	return NAME_OF(decision_names, decision);
+}
+
+/* "ENOSPC" for -28: what the kernel's headers call it; "E?" when unknown. */
+const char *errno_name(int err)
+{
+	const char *name = strerrorname_np(err < 0 ? -err : err);
+
+	return name ? name : "E?";
+}
+
+/* Why a hibernation may fail with each error, and where to look. */
+static const struct {
+	int err;
+	const char *hint;
+} hibernate_hints[] = {
+	{ ENOSPC, "the image did not fit in swap: give the machine more swap (s2hctl check)" },
+	{ ENOMEM, "not enough free memory to build the image: close programs, or lower\n"
+		  "/sys/power/image_size" },
+	{ EBUSY, "a task or a device did not freeze, or another sleep ran:\n"
+		 "journalctl -k -b | grep -i -e freez -e 'PM:'" },
+	{ EPERM, "hibernation is locked down (Secure Boot): s2hctl check" },
+	{ ENODEV, "no resume device, or hibernation not offered: s2hctl check" },
+	{ EIO, "writing the image to swap failed: journalctl -k -b | grep -i -e swap -e 'I/O'" },
+};
+
+/* What to do about a hibernation that failed with @err (negative); NULL if unknown. */
+const char *hibernate_error_hint(int err)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(hibernate_hints); i++)
+		if (hibernate_hints[i].err == -err)
+			return hibernate_hints[i].hint;
+	return NULL;
 }

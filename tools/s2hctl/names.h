@@ -20,9 +20,20 @@ const char *decision_name(unsigned int decision);
 struct check_text {
 	const char *question;	/* what "ok" answers */
 	const char *reason;	/* what "FAIL" means */
+	const char *fix;	/* what to do about it, on Debian */
+	const char *section;	/* the admin guide's section on it */
 };
 
 extern const struct check_text check_texts[__S2H_CHECK_MAX];
+
+/* Where the admin guide is installed, for "see:" lines. */
+#ifndef S2HCTL_DOCDIR
+#define S2HCTL_DOCDIR	"/usr/share/doc/s2hctl"
+#endif
+#define ADMIN_GUIDE	S2HCTL_DOCDIR "/admin-guide.rst"
+
+const char *errno_name(int err);
+const char *hibernate_error_hint(int err);
 
 /* The counters of S2H_A_STATS, in the order of sysfs' stats/. */
 extern const char * const stat_names[S2H_STATS_A_MAX + 1];

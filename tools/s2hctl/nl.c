@@ -11,6 +11,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/netlink.h>
 
+#include "absent.h"
 #include "array.h"
 #include "names.h"
 #include "nl.h"
@@ -50,8 +51,10 @@ int conn_open(struct conn *c)
 	setsockopt(nl_socket_get_fd(c->sk), SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
 	c->family = genl_ctrl_resolve(c->sk, S2H_GENL_NAME);
 	if (c->family == -NLE_OBJ_NOTFOUND) {
-		fprintf(stderr, "s2hctl: s2h kernel module is not loaded (try: modprobe s2h)\n");
-		goto err_free;
+		print_absent();
+		nl_socket_free(c->sk);
+		c->sk = NULL;
+		return EXIT_ABSENT;
 	}
 	if (c->family < 0) {
 		fail("cannot look up the s2h netlink family", c->family);
@@ -256,6 +259,7 @@ static int parse_verified(struct nlattr *nest, struct verify_status *v)
 	v->time = nla_get_u64(tb[S2H_VERIFY_A_TIME]);
 	v->duration_ms = nla_get_u32(tb[S2H_VERIFY_A_DURATION_MS]);
 	v->error = (int32_t)nla_get_u32(tb[S2H_VERIFY_A_ERROR]);
+	v->restored = tb[S2H_VERIFY_A_RESTORED] && nla_get_u32(tb[S2H_VERIFY_A_RESTORED]);
 	return 0;
 }
 
@@ -458,4 +462,32 @@ int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v)
 	conn_close(&events);
 	*v = w.result;
 	return ret;
+}
+
+/* Hand back a dry run that passed in an earlier boot; -EEXIST: one ran since load. */
+int nl_verify_restore(struct conn *c, uint64_t time, uint32_t duration_ms)
+{
+	struct nl_msg *msg = request(c, S2H_CMD_VERIFY_RESTORE);
+	struct reply r = {};
+	struct nlattr *nest;
+	int err;
+
+	if (!msg)
+		return 1;
+	nest = nla_nest_start(msg, S2H_A_VERIFIED);
+	if (!nest || nla_put_u64(msg, S2H_VERIFY_A_TIME, time) ||
+	    nla_put_u32(msg, S2H_VERIFY_A_DURATION_MS, duration_ms)) {
+		nlmsg_free(msg);
+		fprintf(stderr, "s2hctl: out of memory\n");
+		return 1;
+	}
+	nla_nest_end(msg, nest);
+	err = transact(c, msg, &r);
+	if (err < 0) {
+		fail("restoring the dry run", err);
+		return 1;
+	}
+	if (r.error == -EEXIST)
+		return -EEXIST;
+	return r.error ? report(&r, "restoring the dry run") : 0;
 }

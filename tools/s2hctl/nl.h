@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * s2hctl's side of the generic netlink family "s2h", through libnl-genl-3.
- * Every function that fails has said why on stderr, in one line, and
- * returns the exit status: 1.
+ * Every function that fails has said why on stderr and returns the exit
+ * status: 1, or EXIT_ABSENT when the module is not there.
  */
 #ifndef S2HCTL_NL_H
 #define S2HCTL_NL_H
@@ -12,6 +12,9 @@
 #include <linux/s2h.h>
 
 #include "parse.h"
+
+/* s2hctl's exit status when the s2h module is not loaded. */
+#define EXIT_ABSENT	3
 
 struct nl_sock;
 
@@ -25,6 +28,7 @@ struct verify_status {
 	uint64_t time;
 	uint32_t duration_ms;
 	int32_t error;
+	bool restored;			/* passed in an earlier boot, handed back at load */
 };
 
 struct last_cycle {
@@ -70,5 +74,6 @@ int nl_get(struct conn *c, struct status *st);
 int nl_set(struct conn *c, const struct settings *set);
 int nl_monitor(struct conn *c, event_fn fn, void *arg);
 int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v);
+int nl_verify_restore(struct conn *c, uint64_t time, uint32_t duration_ms);
 
 #endif /* S2HCTL_NL_H */

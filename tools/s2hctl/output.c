@@ -19,6 +19,23 @@ static const char *format_time(uint64_t t, char buf[TIME_LEN])
 	return buf;
 }
 
+/* @text, whose lines after the first are indented as far as @label. */
+static void print_indented(const char *label, const char *text)
+{
+	const char *p = text;
+	size_t n;
+
+	printf("%s", label);
+	for (;;) {
+		n = strcspn(p, "\n");
+		printf("%.*s\n", (int)n, p);
+		if (!p[n])
+			break;
+		p += n + 1;
+		printf("%*s", (int)strlen(label), "");
+	}
+}
+
 /* "key:" in a column wide enough for the longest, then @value (may be empty). */
 static void print_label(const char *key, const char *value)
 {
@@ -61,7 +78,8 @@ static void print_verified_text(const struct verify_status *v)
 
 	printf("%s", verify_name(v->result));
 	if (v->result == S2H_VERIFY_PASSED)
-		printf(" %s (%u ms)", format_time(v->time, when), v->duration_ms);
+		printf(" %s (%u ms)%s", format_time(v->time, when), v->duration_ms,
+		       v->restored ? ", in an earlier boot of this kernel" : "");
 	else if (v->result == S2H_VERIFY_FAILED)
 		printf(" %s: %s", format_time(v->time, when), strerror(-v->error));
 	printf("\n");
@@ -80,9 +98,13 @@ static void print_last_cycle_text(const struct last_cycle *l)
 	       format_percent(l->battery_start, t2));
 	printf("  woke at          %s (%s)\n", format_time(l->woke_at, t1), wake_name(l->wake));
 	printf("  decision         %s", decision_name(l->decision));
-	if (l->decision == S2H_DECISION_HIBERNATE)
-		printf(", %s", l->result ? strerror(-l->result) : "ok");
+	if (l->decision == S2H_DECISION_HIBERNATE && l->result)
+		printf(", failed: %s (%s)", strerror(-l->result), errno_name(l->result));
+	else if (l->decision == S2H_DECISION_HIBERNATE)
+		printf(", ok");
 	printf("\n");
+	if (l->decision == S2H_DECISION_HIBERNATE && hibernate_error_hint(l->result))
+		print_indented("  hint             ", hibernate_error_hint(l->result));
 	if (l->wake == S2H_WAKE_ALARM || l->dark_wakes)
 		printf("  at the alarm     battery %s, %s\n", format_percent(l->battery_wake, t2),
 		       l->on_ac ? "on AC" : "on battery");
@@ -140,6 +162,15 @@ static void print_checks_json(uint32_t failed)
 	printf("]");
 }
 
+/* "verified":{...}, in show -j and in the verify_result event alike. */
+static void print_verified_json(const struct verify_status *v)
+{
+	printf("\"verified\":{\"result\":\"%s\",\"time\":%llu,\"duration_ms\":%u,"
+	       "\"error\":%d,\"restored\":%s}", verify_name(v->result),
+	       (unsigned long long)v->time, v->duration_ms, v->error,
+	       v->restored ? "true" : "false");
+}
+
 /* Keys are the names of the sysfs files; the words are sysfs' too. */
 static void print_status_json(const struct status *st)
 {
@@ -158,8 +189,8 @@ static void print_status_json(const struct status *st)
 	       st->checks_failed ? "false" : "true");
 	print_checks_json(st->checks_failed);
 	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,", st->swap_free_mb, st->image_mb);
-	printf("\"verified\":{\"result\":\"%s\",\"time\":%llu,\"duration_ms\":%u,\"error\":%d},",
-	       verify_name(v->result), (unsigned long long)v->time, v->duration_ms, v->error);
+	print_verified_json(v);
+	printf(",");
 	printf("\"last_cycle\":{\"suspended_at\":%llu,\"woke_at\":%llu,\"wake\":\"%s\","
 	       "\"decision\":\"%s\",\"result\":%d,\"battery_start\":%d,\"battery_wake\":%d,"
 	       "\"on_ac\":%s,\"dark_wakes\":%u},\"stats\":{",
@@ -183,22 +214,64 @@ void print_status(const struct status *st, bool json)
 		print_status_text(st);
 }
 
-/* One line a check, in the order of enum s2h_check. Return: how many failed. */
+/* The line of the verified check when none failed: what is known, truly. */
+static void print_verified_ok(const struct status *st)
+{
+	const struct verify_status *v = &st->verify;
+	char when[TIME_LEN];
+
+	if (v->result == S2H_VERIFY_PASSED)
+		printf("ok   verified: a dry run passed on %s%s\n", format_time(v->time, when),
+		       v->restored ? ", in an earlier boot of this kernel and resume device" : "");
+	else if (v->result == S2H_VERIFY_RUNNING)
+		printf("ok   verified: a dry run is running\n");
+	else
+		printf("--   verified: no dry run yet (not required): "
+		       "sudo s2hctl check --verify tries one\n");
+}
+
+/* A failed check: what is wrong, what to do, and where the guide says more. */
+static void print_failed(const struct status *st, unsigned int i)
+{
+	const struct check_text *t = &check_texts[i];
+
+	printf("FAIL %s: %s", check_name(i), t->reason);
+	if (i == S2H_CHECK_SWAP)
+		printf(" (%u MiB free, %u MiB needed)", st->swap_free_mb, st->image_mb);
+	printf("\n");
+	print_indented("     fix: ", t->fix);
+	printf("     see: %s, \"%s\"\n", ADMIN_GUIDE, t->section);
+}
+
+/*
+ * One line a check, in the order of enum s2h_check, and the fix of each
+ * that failed. A dry run that failed fails too, required or not: it says
+ * this machine does not resume. Return: how many failed.
+ */
 int print_checks(const struct status *st)
 {
-	int i, failed = 0;
+	const struct verify_status *v = &st->verify;
+	char when[TIME_LEN];
+	int failed = 0;
+	unsigned int i;
 
 	for (i = 0; i < __S2H_CHECK_MAX; i++) {
-		if (!(st->checks_failed & (1u << i))) {
-			printf("ok   %s: %s\n", check_name((unsigned int)i),
-			       check_texts[i].question);
-			continue;
+		if (st->checks_failed & (1u << i)) {
+			failed++;
+			print_failed(st, i);
+		} else if (i == S2H_CHECK_VERIFIED && v->result == S2H_VERIFY_FAILED) {
+			failed++;
+			printf("FAIL verified: the last dry run, on %s, failed: %s (%s)\n",
+			       format_time(v->time, when), strerror(-v->error),
+			       errno_name(v->error));
+			if (hibernate_error_hint(v->error))
+				print_indented("     fix: ", hibernate_error_hint(v->error));
+			printf("     see: %s, \"%s\"\n", ADMIN_GUIDE, check_texts[i].section);
+		} else if (i == S2H_CHECK_VERIFIED) {
+			print_verified_ok(st);
+		} else {
+			printf("ok   %s: %s\n", check_name(i), check_texts[i].question);
 		}
-		failed++;
-		printf("FAIL %s: %s", check_name((unsigned int)i), check_texts[i].reason);
-		if (i == S2H_CHECK_SWAP)
-			printf(" (%u MiB free, %u MiB needed)", st->swap_free_mb, st->image_mb);
-		printf("\n");
 	}
 	return failed;
 }
@@ -211,6 +284,33 @@ void print_verify_result(const struct verify_status *v)
 		printf("dry run FAILED: %s\n", strerror(-v->error));
 }
 
+/* Local time, without a space: 2026-12-04T02:44:20+0100. */
+static const char *format_stamp(time_t t, char buf[TIME_LEN])
+{
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(buf, TIME_LEN, "%Y-%m-%dT%H:%M:%S%z", &tm))
+		snprintf(buf, TIME_LEN, "%lld", (long long)t);
+	return buf;
+}
+
+/* The failed checks as one word: "swap,resume". */
+static void print_checks_word(uint32_t failed)
+{
+	const char *sep = "";
+	unsigned int i;
+
+	for (i = 0; i < __S2H_CHECK_MAX; i++) {
+		if (failed & (1u << i)) {
+			printf("%s%s", sep, check_name(i));
+			sep = ",";
+		}
+	}
+	if (!*sep)
+		printf("none");
+}
+
+/* "armed delay=2h": key=value words, none with a space in it. */
 static void print_event_text(const struct event *ev)
 {
 	char val[VALUE_LEN];
@@ -220,25 +320,33 @@ static void print_event_text(const struct event *ev)
 	for (i = 0; i < N_SETTINGS; i++)
 		if (ev->set.has & SETTING_BIT(i))
 			printf(" %s=%s", setting_descs[i].key,
-			       format_setting(&setting_descs[i], ev->set.val[i], val));
+			       format_setting_word(&setting_descs[i], ev->set.val[i], val));
 	if (ev->has_error)
-		printf(" error=%d (%s)", ev->error, ev->error ? strerror(-ev->error) : "ok");
-	for (i = 0; ev->has_checks && i < __S2H_CHECK_MAX; i++)
-		if (ev->checks_failed & (1u << i))
-			printf(" failed=%s", check_name((unsigned int)i));
-	if (ev->has_battery)
-		printf(" battery=%s", format_percent(ev->battery, val));
+		printf(" error=%s", ev->error ? errno_name(ev->error) : "0");
+	if (ev->has_checks) {
+		printf(" failed=");
+		print_checks_word(ev->checks_failed);
+	}
+	if (ev->has_battery && ev->battery >= 0)
+		printf(" battery=%d%%", ev->battery);
+	else if (ev->has_battery)
+		printf(" battery=unknown");
 	if (ev->has_verify)
-		printf(" result=%s error=%d duration=%u ms", verify_name(ev->verify.result),
-		       ev->verify.error, ev->verify.duration_ms);
+		printf(" result=%s duration_ms=%u error=%s restored=%s",
+		       verify_name(ev->verify.result), ev->verify.duration_ms,
+		       ev->verify.error ? errno_name(ev->verify.error) : "0",
+		       ev->verify.restored ? "yes" : "no");
 	printf("\n");
 }
 
-static void print_event_json(const struct event *ev)
+/* The keys and values of show -j: sysfs names, durations in seconds. */
+static void print_event_json(const struct event *ev, const struct monitor_opts *o, time_t now)
 {
 	int i;
 
 	printf("{\"event\":\"%s\"", event_name(ev->type));
+	if (o->timestamps)
+		printf(",\"time\":%lld", (long long)now);
 	for (i = 0; i < N_SETTINGS; i++) {
 		if (ev->set.has & SETTING_BIT(i)) {
 			printf(",");
@@ -253,18 +361,26 @@ static void print_event_json(const struct event *ev)
 	}
 	if (ev->has_battery)
 		printf(",\"battery\":%d", ev->battery);
-	if (ev->has_verify)
-		printf(",\"verified\":\"%s\",\"duration_ms\":%u,\"verify_error\":%d",
-		       verify_name(ev->verify.result), ev->verify.duration_ms, ev->verify.error);
+	if (ev->has_verify) {
+		printf(",");
+		print_verified_json(&ev->verify);
+	}
 	printf("}\n");
 }
 
-/* An event_fn: @json points at a bool. Each line is flushed on its own. */
-void print_event(const struct event *ev, void *json)
+/* An event_fn: @arg points at the monitor_opts. Each line is flushed on its own. */
+void print_event(const struct event *ev, void *arg)
 {
-	if (*(bool *)json)
-		print_event_json(ev);
-	else
+	const struct monitor_opts *o = arg;
+	time_t now = time(NULL);
+	char stamp[TIME_LEN];
+
+	if (o->json) {
+		print_event_json(ev, o, now);
+	} else {
+		if (o->timestamps)
+			printf("%s ", format_stamp(now, stamp));
 		print_event_text(ev);
+	}
 	fflush(stdout);
 }

@@ -12,6 +12,12 @@ void print_status(const struct status *st, bool json);
 void print_available(const struct status *st, FILE *f);
 int print_checks(const struct status *st);
 void print_verify_result(const struct verify_status *v);
-void print_event(const struct event *ev, void *json);
+/* What monitor prints: -j, -t. */
+struct monitor_opts {
+	bool json;
+	bool timestamps;
+};
+
+void print_event(const struct event *ev, void *opts);
 
 #endif /* S2HCTL_OUTPUT_H */

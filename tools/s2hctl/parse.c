@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,7 +47,7 @@ static size_t find_unit(char c, size_t from)
 	size_t i;
 
 	for (i = from; i < ARRAY_SIZE(units); i++)
-		if (units[i].suffix == c)
+		if (units[i].suffix == tolower((unsigned char)c))
 			return i;
 	return ARRAY_SIZE(units);
 }
@@ -54,8 +55,8 @@ static size_t find_unit(char c, size_t from)
 /**
  * parse_duration() - "90", "90s", "45m", "3h", "1d", "1h30m" to seconds
  *
- * A plain number is seconds. Units go largest first, each at most once;
- * no signs, no spaces, nothing after the last unit.
+ * A plain number is seconds. Units go largest first, each at most once, in
+ * any case ("3H"); no signs, no spaces, nothing after the last unit.
  *
  * Return: 0; -EINVAL for anything else; -ERANGE above UINT32_MAX seconds.
  * @sec is untouched on error.
@@ -114,8 +115,9 @@ const char *format_duration(uint32_t sec, char buf[DURATION_LEN])
 	return buf;
 }
 
-static const char * const true_words[] = { "1", "yes", "on", "true", NULL };
-static const char * const false_words[] = { "0", "no", "off", "false", NULL };
+/* The module's words (module/config.c): sysfs and s2hctl take the same. */
+static const char * const true_words[] = { "1", "y", "yes", "on", "true", NULL };
+static const char * const false_words[] = { "0", "n", "no", "off", "false", NULL };
 
 static bool word_in(const char *word, const char * const *words)
 {
@@ -125,7 +127,7 @@ static bool word_in(const char *word, const char * const *words)
 	return false;
 }
 
-/* yes/no, on/off, true/false, 1/0 in any case. Return: 0 or -EINVAL. */
+/* yes/no, y/n, on/off, true/false, 1/0 in any case. Return: 0 or -EINVAL. */
 int parse_bool(const char *word, bool *val)
 {
 	if (word_in(word, true_words)) {
@@ -216,7 +218,7 @@ static int parse_word(const char *word, const char * const *words, uint32_t *val
 	uint32_t i;
 
 	for (i = 0; words[i]; i++) {
-		if (!strcmp(word, words[i])) {
+		if (!strcasecmp(word, words[i])) {
 			*val = i;
 			return 0;
 		}
@@ -268,7 +270,7 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 		if (!err)
 			*val = b;
 		else
-			snprintf(why, WHY_LEN, "%s: '%s' is not one of yes/no/on/off/1/0",
+			snprintf(why, WHY_LEN, "%s: '%s' is not one of yes/no/y/n/on/off/true/false/1/0",
 				 key, value);
 		return err;
 	case SETTING_DURATION:
@@ -298,12 +300,18 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 	return -EINVAL;
 }
 
-static const struct setting_desc *find_setting(const char *key)
+/**
+ * find_setting() - the setting a key names: its name or its sysfs file's, any case
+ *
+ * Return: the setting, or NULL.
+ */
+const struct setting_desc *find_setting(const char *key)
 {
 	size_t i;
 
 	for (i = 0; i < N_SETTINGS; i++)
-		if (!strcmp(key, setting_descs[i].key) || !strcmp(key, setting_descs[i].file))
+		if (!strcasecmp(key, setting_descs[i].key) ||
+		    !strcasecmp(key, setting_descs[i].file))
 			return &setting_descs[i];
 	return NULL;
 }
@@ -344,31 +352,54 @@ int parse_setting(struct settings *set, const char *key, const char *value,
 }
 
 /**
- * format_setting() - a setting's value as "set" takes it
+ * format_setting_word() - a setting's value as one word, as set and s2h.conf take it
+ * @d: the setting
+ * @val: its value
+ * @buf: DURATION_LEN bytes at least: no word is longer than a duration's
  *
- * Return: @buf.
+ * "3h", "yes", "battery", "5". Return: @buf.
  */
-const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[VALUE_LEN])
+const char *format_setting_word(const struct setting_desc *d, uint32_t val, char buf[DURATION_LEN])
 {
 	char dur[DURATION_LEN];
 	uint32_t n = 0;
 
 	switch (d->kind) {
 	case SETTING_BOOL:
-		snprintf(buf, VALUE_LEN, "%s", val ? "yes" : "no");
+		snprintf(buf, DURATION_LEN, "%s", val ? "yes" : "no");
 		break;
 	case SETTING_DURATION:
-		snprintf(buf, VALUE_LEN, "%s (%u s)", format_duration(val, dur), val);
+		snprintf(buf, DURATION_LEN, "%s", format_duration(val, dur));
 		break;
 	case SETTING_NUMBER:
-		snprintf(buf, VALUE_LEN, "%u%s", val, d->unit);
+		snprintf(buf, DURATION_LEN, "%u", val);
 		break;
 	case SETTING_WORD:
 		while (d->words[n] && n < val)
 			n++;
-		snprintf(buf, VALUE_LEN, "%s", d->words[n] ? d->words[n] : "unknown");
+		snprintf(buf, DURATION_LEN, "%s", d->words[n] ? d->words[n] : "unknown");
 		break;
 	}
+	return buf;
+}
+
+/**
+ * format_setting() - a setting's value for people: the word, and its unit
+ *
+ * "3h (10800 s)", "5 %", "yes". Return: @buf.
+ */
+const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[VALUE_LEN])
+{
+	char word[DURATION_LEN];
+
+	/* No word is longer than a duration's: "yes", "battery", a number. */
+	format_setting_word(d, val, word);
+	if (d->kind == SETTING_DURATION)
+		snprintf(buf, VALUE_LEN, "%s (%u s)", word, val);
+	else if (d->kind == SETTING_NUMBER)
+		snprintf(buf, VALUE_LEN, "%s%s", word, d->unit);
+	else
+		snprintf(buf, VALUE_LEN, "%s", word);
 	return buf;
 }
 
@@ -397,4 +428,19 @@ const char *format_setting_arg(const struct setting_desc *d, char buf[ARG_LEN])
 		break;
 	}
 	return buf;
+}
+
+/**
+ * release_before() - is kernel release @release older than @major.@minor?
+ *
+ * "6.1.0-57-amd64" is before 6.4; "7.2.1+deb14-amd64" is not. A release
+ * that does not start with two numbers counts as new.
+ */
+bool release_before(const char *release, unsigned int major, unsigned int minor)
+{
+	unsigned int a, b;
+
+	if (sscanf(release, "%u.%u", &a, &b) != 2)
+		return false;
+	return a < major || (a == major && b < minor);
 }

@@ -65,12 +65,18 @@ struct settings {
 int parse_setting(struct settings *set, const char *key, const char *value,
 		  char why[WHY_LEN]);
 
-/* The value as "set" takes it and "show" prints it: "3h", "yes", "battery". */
+const struct setting_desc *find_setting(const char *key);
+
+/* A value as "set" takes it ("3h", "yes"), and as "show" prints it ("3h (10800 s)"). */
 #define VALUE_LEN	48
+const char *format_setting_word(const struct setting_desc *d, uint32_t val, char buf[DURATION_LEN]);
 const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[VALUE_LEN]);
 
 /* What set takes for @d: "BOOL", "delay|battery", "DURATION (1m..30d)", "N (0..10)". */
 #define ARG_LEN		48
 const char *format_setting_arg(const struct setting_desc *d, char buf[ARG_LEN]);
+
+/* Kernel releases: before 6.4 the dry run restarts the machine (module/compat.h). */
+bool release_before(const char *release, unsigned int major, unsigned int minor);
 
 #endif /* S2HCTL_PARSE_H */

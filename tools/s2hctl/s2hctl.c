@@ -3,26 +3,66 @@
  * s2hctl: show and change the settings of the s2h kernel module, and follow
  * its suspend cycles, through the generic netlink family "s2h".
  *
- * Exit status: 0 done, 1 the kernel or the system said no, 2 usage error.
- * Every usage error is found before the kernel is asked anything.
+ * Exit status: 0 done; 1 the kernel or the system said no, or a check
+ * failed; 2 usage error; 3 the s2h module is not loaded. Every usage error
+ * is found before the kernel is asked anything.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/utsname.h>
 
 #include "apply.h"
+#include "conf.h"
 #include "nl.h"
 #include "output.h"
 #include "parse.h"
+#include "record.h"
 #include "array.h"
 
 #define EXIT_USAGE	2
 
+/* The options; each command takes some of them, and every one -h. */
+enum {
+	OPT_JSON = 1 << 0,
+	OPT_SAVE = 1 << 1,
+	OPT_VERIFY = 1 << 2,
+	OPT_YES = 1 << 3,
+	OPT_CHECK = 1 << 4,
+	OPT_TIMESTAMPS = 1 << 5,
+	OPT_HELP = 1 << 6,
+};
+
+static const struct {
+	const char *short_name, *long_name;
+	unsigned int bit;
+} options[] = {
+	{ "-j", "--json", OPT_JSON },
+	{ NULL, "--save", OPT_SAVE },
+	{ NULL, "--verify", OPT_VERIFY },
+	{ "-y", "--yes", OPT_YES },
+	{ NULL, "--check", OPT_CHECK },
+	{ "-t", "--timestamps", OPT_TIMESTAMPS },
+	{ "-h", "--help", OPT_HELP },
+};
+
+/* A command's words: its options, and the rest in order. */
+struct args {
+	unsigned int opts;
+	int n;
+	char **words;
+};
+
 struct command {
 	const char *name;
-	const char *args;
+	unsigned int opts;			/* the options it takes, besides -h */
+	bool options_first;			/* set: a value may start with '-' */
+	const char *usage;
 	const char *help;
-	int (*run)(int argc, char **argv);	/* argv[0] is the command */
+	int (*run)(const struct command *cmd, const struct args *a);
 	void (*details)(void);			/* more help, after ->help */
 };
 
@@ -38,149 +78,246 @@ static int usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-/*
- * Show and monitor: take -j/--json and nothing else, then connect. Return:
- * 0, or the exit status of what went wrong.
- */
-static int open_reader(int argc, char **argv, bool *json, struct conn *c)
+static unsigned int option_bit(const char *word)
 {
-	int i;
+	size_t i;
 
-	*json = false;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-j") && strcmp(argv[i], "--json"))
-			return usage_error("%s: unexpected '%s'", argv[0], argv[i]);
-		*json = true;
-	}
-	return conn_open(c);
+	for (i = 0; i < ARRAY_SIZE(options); i++)
+		if ((options[i].short_name && !strcmp(word, options[i].short_name)) ||
+		    !strcmp(word, options[i].long_name))
+			return options[i].bit;
+	return 0;
 }
 
-static int cmd_show(int argc, char **argv)
+/*
+ * Split @argv (argv[0] is the command) into options and words. Options go
+ * anywhere, but for set only before the first word; "--" ends them.
+ * Return: 0, or the exit status of a usage error.
+ */
+static int parse_args(const struct command *cmd, int argc, char **argv, struct args *a)
+{
+	bool more_options = true;
+	unsigned int bit;
+	int i;
+
+	a->n = 0;
+	for (i = 1; i < argc; i++) {
+		if (more_options && !strcmp(argv[i], "--")) {
+			more_options = false;
+			continue;
+		}
+		if (!more_options || argv[i][0] != '-' || !argv[i][1]) {
+			a->words[a->n++] = argv[i];
+			more_options &= !cmd->options_first;
+			continue;
+		}
+		bit = option_bit(argv[i]);
+		if (!(bit & (cmd->opts | OPT_HELP)))
+			return usage_error("%s: unknown option '%s'", cmd->name, argv[i]);
+		a->opts |= bit;
+	}
+	return 0;
+}
+
+static int no_words(const struct command *cmd, const struct args *a)
+{
+	return a->n ? usage_error("%s: unexpected '%s'", cmd->name, a->words[0]) : 0;
+}
+
+static int cmd_show(const struct command *cmd, const struct args *a)
 {
 	struct status st;
 	struct conn c;
-	bool json;
 	int ret;
 
-	ret = open_reader(argc, argv, &json, &c);
+	ret = no_words(cmd, a);
+	if (!ret)
+		ret = conn_open(&c);
 	if (ret)
 		return ret;
 	ret = nl_get(&c, &st);
 	conn_close(&c);
 	if (!ret)
-		print_status(&st, json);
+		print_status(&st, a->opts & OPT_JSON);
 	return ret;
 }
 
-static int apply(const struct settings *set)
+/*
+ * Send @set; with @save, write it into s2h.conf too, once the kernel took
+ * it - or when the module is not loaded, for its next load.
+ */
+static int change(const struct settings *set, bool save)
 {
+	const char *path = conf_path();
 	struct conn c;
 	int ret;
 
 	ret = conn_open(&c);
+	if (ret == EXIT_ABSENT && save) {
+		ret = conf_save(path, set);
+		if (!ret)
+			fprintf(stderr, "s2hctl: saved in %s, for the module's next load\n", path);
+		return ret;
+	}
 	if (ret)
 		return ret;
 	ret = nl_set(&c, set);
 	conn_close(&c);
+	if (!ret && save)
+		ret = conf_save(path, set);
 	return ret;
 }
 
-static int cmd_set(int argc, char **argv)
+static int cmd_set(const struct command *cmd, const struct args *a)
 {
 	struct settings set = {};
 	char why[WHY_LEN];
 	int i;
 
-	if (argc < 2)
+	(void)cmd;
+	if (!a->n)
 		return usage_error("set: no setting given");
-	for (i = 1; i < argc; i += 2) {
-		if (i + 1 == argc)
-			return usage_error("set: '%s' has no value", argv[i]);
-		if (parse_setting(&set, argv[i], argv[i + 1], why))
+	for (i = 0; i < a->n; i += 2) {
+		if (i + 1 == a->n)
+			return usage_error("set: '%s' has no value", a->words[i]);
+		if (parse_setting(&set, a->words[i], a->words[i + 1], why))
 			return usage_error("set: %s", why);
 	}
-	return apply(&set);
+	return change(&set, a->opts & OPT_SAVE);
 }
 
 /* enable and disable: the command's name says the value. */
-static int cmd_enable(int argc, char **argv)
+static int cmd_enable(const struct command *cmd, const struct args *a)
 {
 	struct settings set = { .has = SETTING_BIT(SETTING_ENABLED) };
+	int ret = no_words(cmd, a);
 
-	set.val[SETTING_ENABLED] = !strcmp(argv[0], "enable");
-
-	if (argc > 1)
-		return usage_error("%s: unexpected '%s'", argv[0], argv[1]);
-	return apply(&set);
+	set.val[SETTING_ENABLED] = !strcmp(cmd->name, "enable");
+	return ret ? ret : change(&set, a->opts & OPT_SAVE);
 }
 
 /* Long enough to write and read back the image of a big machine's memory. */
 #define VERIFY_TIMEOUT_SEC	600
 
-static int verify(void)
+/* Before 6.4, test_resume cannot use an active swap: reboot mode (module/compat.h). */
+static bool dry_run_restarts(void)
+{
+	struct utsname u;
+
+	return !uname(&u) && release_before(u.release, 6, 4);
+}
+
+/* Say what the dry run does to this machine; unless @yes, ask. Return: go on. */
+static bool verify_agreed(bool yes)
+{
+	char answer[16] = "";
+	bool go = false;
+
+	if (dry_run_restarts())
+		printf("The dry run hibernates this machine for real and, as its Linux is older than\n"
+		       "6.4, restarts it to resume from the image: programs and open files come back,\n"
+		       "but save your work first - if the resume fails, what was not saved is lost.\n");
+	else
+		printf("The dry run hibernates this machine for real and resumes it at once: screen,\n"
+		       "network and devices stop for seconds to minutes. Save your work first - if the\n"
+		       "resume fails, what was not saved is lost.\n");
+	if (yes)
+		return true;
+	printf("Start the dry run? [y/N] ");
+	fflush(stdout);
+	if (fgets(answer, sizeof(answer), stdin)) {
+		answer[strcspn(answer, "\n")] = '\0';
+		go = !strcasecmp(answer, "y") || !strcasecmp(answer, "yes");
+	}
+	if (!go)
+		printf("dry run not started\n");
+	return go;
+}
+
+/* A dry run that passed holds for this kernel and resume device: keep it. */
+static int keep_result(const struct verify_status *v)
+{
+	struct record r = { .time = v->time, .duration_ms = v->duration_ms };
+
+	if (v->result != S2H_VERIFY_PASSED) {
+		record_forget();
+		return 0;
+	}
+	if (identity_read(&r.id))
+		return 1;
+	return record_save(&r);
+}
+
+static int verify(struct conn *c, bool yes)
 {
 	struct verify_status v;
-	struct conn c;
 	int ret;
 
-	ret = conn_open(&c);
-	if (ret)
-		return ret;
-	printf("dry run: hibernating and resuming (before Linux 6.4 the machine restarts for it)...\n");
+	if (!verify_agreed(yes))
+		return 1;
+	printf("dry run: hibernating...\n");
 	fflush(stdout);
-	ret = nl_verify(&c, VERIFY_TIMEOUT_SEC, &v);
-	conn_close(&c);
+	ret = nl_verify(c, VERIFY_TIMEOUT_SEC, &v);
 	if (ret)
 		return ret;
 	print_verify_result(&v);
-	return v.result == S2H_VERIFY_PASSED ? 0 : 1;
+	ret = keep_result(&v);
+	return v.result == S2H_VERIFY_PASSED ? ret : 1;
 }
 
-static int cmd_check(int argc, char **argv)
+static int cmd_check(const struct command *cmd, const struct args *a)
 {
-	bool run_verify = false;
+	bool run_verify = a->opts & OPT_VERIFY, yes = a->opts & OPT_YES;
 	struct status st;
 	struct conn c;
-	int i, ret;
+	int ret;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--verify"))
-			return usage_error("check: unexpected '%s'", argv[i]);
-		run_verify = true;
-	}
-	if (run_verify) {
-		ret = verify();
-		if (ret)
-			return ret;
-	}
+	ret = no_words(cmd, a);
+	if (ret)
+		return ret;
+	if (yes && !run_verify)
+		return usage_error("check: --yes goes with --verify");
+	if (run_verify && !yes && !isatty(STDIN_FILENO))
+		return usage_error("check --verify: the dry run hibernates this machine (before "
+				   "Linux 6.4 it restarts it): save your work, then run it on a "
+				   "terminal to be asked, or add --yes");
 	ret = conn_open(&c);
 	if (ret)
 		return ret;
-	ret = nl_get(&c, &st);
+	if (run_verify)
+		ret = verify(&c, yes);
+	if (!ret)
+		ret = nl_get(&c, &st);
 	conn_close(&c);
 	if (ret)
 		return ret;
 	return print_checks(&st) ? 1 : 0;
 }
 
-static int cmd_apply(int argc, char **argv)
+static int cmd_apply(const struct command *cmd, const struct args *a)
 {
-	if (argc != 2)
+	(void)cmd;
+	if (a->n != 1)
 		return usage_error("apply: give one FILE");
-	return apply_file(argv[1]);
+	return a->opts & OPT_CHECK ? apply_check(a->words[0]) : apply_file(a->words[0]);
 }
 
-static int cmd_monitor(int argc, char **argv)
+static int cmd_monitor(const struct command *cmd, const struct args *a)
 {
+	struct monitor_opts o = {
+		.json = a->opts & OPT_JSON,
+		.timestamps = a->opts & OPT_TIMESTAMPS,
+	};
 	struct conn c;
-	bool json;
 	int ret;
 
-	ret = open_reader(argc, argv, &json, &c);
+	ret = no_words(cmd, a);
+	if (!ret)
+		ret = conn_open(&c);
 	if (ret)
 		return ret;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	ret = nl_monitor(&c, print_event, &json);
+	ret = nl_monitor(&c, print_event, &o);
 	conn_close(&c);
 	return ret;
 }
@@ -198,37 +335,47 @@ static void print_settings_help(void)
 
 static void print_command(const struct command *cmd)
 {
-	printf("  s2hctl %s%s%s\n      %s\n", cmd->name, *cmd->args ? " " : "",
-	       cmd->args, cmd->help);
+	printf("  s2hctl %s%s%s\n      %s\n", cmd->name, *cmd->usage ? " " : "",
+	       cmd->usage, cmd->help);
 	if (cmd->details)
 		cmd->details();
 }
 
-static int cmd_help(int argc, char **argv);
+static int cmd_help(const struct command *cmd, const struct args *a);
 
 static const struct command commands[] = {
-	{ "show", "[-j|--json]",
-	  "settings, state, last wake and counters; JSON keys are the sysfs names",
+	{ "show", OPT_JSON, false, "[-j|--json]",
+	  "settings, state, last cycle and counters (the default command); JSON keys\n"
+	  "      are the sysfs names",
 	  cmd_show, NULL },
-	{ "set", "KEY VALUE [KEY VALUE...]",
-	  "change settings, all or none (BOOL: yes|no|on|off|1|0; a DURATION is 90, 90s,\n"
-	  "      45m, 3h, 1d, 1h30m); the names of the sysfs files (delay_sec, ...) are keys too",
+	{ "set", OPT_SAVE, true, "[--save] KEY VALUE [KEY VALUE...]",
+	  "change settings of the running module, all or none; --save writes them into\n"
+	  "      /etc/s2h.conf too, which is applied at every load and so wins at the next\n"
+	  "      one (BOOL: yes|no|y|n|on|off|true|false|1|0; a DURATION is 90, 90s, 45m,\n"
+	  "      3h, 1d, 1h30m; words in any case); the sysfs names (delay_sec) are keys too",
 	  cmd_set, print_settings_help },
-	{ "enable", "", "arm the alarm on every suspend (set enabled yes)", cmd_enable, NULL },
-	{ "disable", "", "leave suspends alone (set enabled no)", cmd_enable, NULL },
-	{ "check", "[--verify]",
-	  "can this machine hibernate and resume? one line a check; exit 0 when all pass.\n"
-	  "      --verify first runs a real dry run (the image is written and restored at\n"
-	  "      once; before Linux 6.4 the machine restarts and resumes it; takes seconds\n"
-	  "      to minutes, needs CAP_SYS_ADMIN)",
+	{ "enable", OPT_SAVE, false, "[--save]",
+	  "arm the alarm on every suspend (set enabled yes)", cmd_enable, NULL },
+	{ "disable", OPT_SAVE, false, "[--save]",
+	  "leave suspends alone (set enabled no)", cmd_enable, NULL },
+	{ "check", OPT_VERIFY | OPT_YES, false, "[--verify [--yes]]",
+	  "can this machine hibernate and resume? one line a check, and what to do\n"
+	  "      about each that failed; exit 0 when all pass. --verify first runs a dry\n"
+	  "      run: a real hibernation and resume - before Linux 6.4 the machine\n"
+	  "      RESTARTS for it: save your work first. It says what happens and asks;\n"
+	  "      --yes does not ask (needed without a terminal). Needs root (CAP_SYS_ADMIN)",
 	  cmd_check, NULL },
-	{ "apply", "FILE",
+	{ "apply", OPT_CHECK, false, "[--check] FILE",
 	  "the settings of FILE (/etc/s2h.conf): one \"KEY = VALUE\" a line, as for set,\n"
-	  "      \"#\" comments; a bad line is reported as FILE:LINE, the others still apply",
+	  "      \"#\" comments; a bad line is reported as FILE:LINE, the others still\n"
+	  "      apply; then a dry run kept by check --verify, when it holds for this\n"
+	  "      kernel and resume device. --check only checks FILE, without the module",
 	  cmd_apply, NULL },
-	{ "monitor", "[-j|--json]", "print each event, one line each, until interrupted",
+	{ "monitor", OPT_JSON | OPT_TIMESTAMPS, false, "[-j|--json] [-t|--timestamps]",
+	  "print each event until interrupted: one line of KEY=VALUE words, or one\n"
+	  "      JSON object shaped as show -j; -t puts the time first",
 	  cmd_monitor, NULL },
-	{ "help", "[COMMAND]", "this help, or one command's", cmd_help, NULL },
+	{ "help", 0, false, "[COMMAND]", "this help, or one command's", cmd_help, NULL },
 };
 
 static const struct command *find_command(const char *name)
@@ -245,51 +392,73 @@ static void print_usage(void)
 {
 	size_t i;
 
-	printf("Usage: s2hctl [--help|--version] COMMAND [ARGS]\n\n"
+	printf("Usage: s2hctl [-j|--json] [COMMAND [ARGS]]\n"
+	       "       s2hctl -h|--help | -V|--version | COMMAND -h|--help\n\n"
 	       "Show and change the settings of the s2h kernel module (suspend-then-\n"
-	       "hibernate), and follow its suspend cycles. Changes need CAP_SYS_ADMIN.\n\n"
+	       "hibernate), and follow its suspend cycles. Reading is open to every user;\n"
+	       "changes need root (CAP_SYS_ADMIN).\n\n"
 	       "Commands:\n");
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		print_command(&commands[i]);
-	printf("\nExit status: 0 done, 1 refused or failed, 2 usage error.\n");
+	printf("\nExit status: 0 done, 1 refused or failed (a check failed), 2 usage error,\n"
+	       "3 the s2h module is not loaded.\n");
 }
 
-static int cmd_help(int argc, char **argv)
+static void print_command_help(const struct command *cmd)
 {
-	const struct command *cmd;
+	printf("Usage:\n");
+	print_command(cmd);
+}
 
-	if (argc > 2)
-		return usage_error("help: unexpected '%s'", argv[2]);
-	if (argc == 1) {
+static int cmd_help(const struct command *cmd, const struct args *a)
+{
+	const struct command *about;
+
+	if (a->n > 1)
+		return usage_error("help: unexpected '%s'", a->words[1]);
+	if (!a->n) {
 		print_usage();
 		return 0;
 	}
-	cmd = find_command(argv[1]);
-	if (!cmd)
-		return usage_error("help: unknown command '%s'", argv[1]);
-	printf("Usage:\n");
-	print_command(cmd);
+	about = find_command(a->words[0]);
+	if (!about)
+		return usage_error("%s: unknown command '%s'", cmd->name, a->words[0]);
+	print_command_help(about);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
+	char *words[argc > 0 ? argc : 1];
+	struct args a = { .words = words };
 	const struct command *cmd;
+	int i = 1, ret;
 
-	if (argc < 2)
-		return usage_error("no command given");
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-		print_usage();
-		return 0;
+	/* Before the command: -h, -V, and -j for show or monitor. */
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			print_usage();
+			return 0;
+		}
+		if (!strcmp(argv[i], "-V") || !strcmp(argv[i], "--version")) {
+			printf("s2hctl %s\n", S2HCTL_VERSION);
+			return 0;
+		}
+		if (strcmp(argv[i], "-j") && strcmp(argv[i], "--json"))
+			return usage_error("unknown option '%s'", argv[i]);
+		a.opts |= OPT_JSON;
 	}
-	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
-		printf("s2hctl %s\n", S2HCTL_VERSION);
-		return 0;
-	}
-	if (argv[1][0] == '-')
-		return usage_error("unknown option '%s'", argv[1]);
-	cmd = find_command(argv[1]);
+	cmd = i < argc ? find_command(argv[i]) : find_command("show");
 	if (!cmd)
-		return usage_error("unknown command '%s'", argv[1]);
-	return cmd->run(argc - 1, argv + 1);
+		return usage_error("unknown command '%s'", argv[i]);
+	if ((a.opts & OPT_JSON) && !(cmd->opts & OPT_JSON))
+		return usage_error("%s: unknown option '-j'", cmd->name);
+	ret = i < argc ? parse_args(cmd, argc - i, argv + i, &a) : 0;
+	if (ret)
+		return ret;
+	if (a.opts & OPT_HELP) {
+		print_command_help(cmd);
+		return 0;
+	}
+	return cmd->run(cmd, &a);
 }

@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of parse.c, table-driven, as TAP ending in "N passed, N failed".
+ * Host tests of what s2hctl decides without the kernel: the words it reads
+ * (parse.c), the s2h.conf it writes (conf.c), the dry-run record
+ * (record.c), its hints (names.c, absent.c). Table-driven, as TAP ending in
+ * "N passed, N failed".
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/s2h.h>
 
+#include "absent.h"
+#include "conf.h"
+#include "names.h"
 #include "parse.h"
+#include "record.h"
 #include "array.h"
 
 static int n_run, n_failed;
@@ -58,7 +66,9 @@ static const struct duration_case durations[] = {
 	{ "1h m", -EINVAL, 0 },
 	{ "1hm", -EINVAL, 0 },
 	{ "5x", -EINVAL, 0 },
-	{ "3H", -EINVAL, 0 },
+	{ "3H", 0, 10800 },
+	{ "1H30M", 0, 5400 },
+	{ "1D2h3M4S", 0, 93784 },
 	{ "1.5h", -EINVAL, 0 },
 	{ "0x10", -EINVAL, 0 },
 	{ "abc", -EINVAL, 0 },
@@ -132,7 +142,8 @@ struct bool_case {
 
 static const struct bool_case bools[] = {
 	{ "yes", 0, true }, { "on", 0, true }, { "1", 0, true }, { "true", 0, true },
-	{ "YES", 0, true }, { "On", 0, true },
+	{ "YES", 0, true }, { "On", 0, true }, { "y", 0, true }, { "Y", 0, true },
+	{ "TRUE", 0, true }, { "n", 0, false }, { "N", 0, false }, { "False", 0, false },
 	{ "no", 0, false }, { "off", 0, false }, { "0", 0, false }, { "false", 0, false },
 	{ "", -EINVAL, false }, { "maybe", -EINVAL, false }, { "yess", -EINVAL, false },
 	{ "2", -EINVAL, false }, { "-1", -EINVAL, false }, { "yes ", -EINVAL, false },
@@ -164,7 +175,8 @@ static const struct setting_case settings[] = {
 	{ { "delay", "3h", "enabled", "off", NULL }, 0, NULL },
 	{ { "delay_sec", "7200", NULL }, 0, NULL },
 	{ { "color", "blue", NULL }, -EINVAL, "'color'" },
-	{ { "Enabled", "yes", NULL }, -EINVAL, "'Enabled'" },
+	{ { "Enabled", "YES", NULL }, 0, NULL },
+	{ { "DELAY_SEC", "3H", NULL }, 0, NULL },
 	{ { "delays", "3h", NULL }, -EINVAL, "'delays'" },
 	{ { "enabled", "maybe", NULL }, -EINVAL, "'maybe'" },
 	{ { "delay", "3x", NULL }, -EINVAL, "'3x'" },
@@ -203,7 +215,8 @@ static const struct setting_case settings[] = {
 	{ { "battery_threshold", "99999999999", NULL }, -ERANGE, "'99999999999'" },
 	{ { "policy", "battery", NULL }, 0, NULL },
 	{ { "policy", "delay", NULL }, 0, NULL },
-	{ { "policy", "Battery", NULL }, -EINVAL, "delay|battery" },
+	{ { "policy", "Battery", NULL }, 0, NULL },
+	{ { "policy", "batteries", NULL }, -EINVAL, "delay|battery" },
 	{ { "policy", "1", NULL }, -EINVAL, "policy: '1'" },
 	{ { "policy", "", NULL }, -EINVAL, "policy: ''" },
 	{ { "battery_check", "1h", NULL }, 0, NULL },
@@ -224,6 +237,7 @@ static const struct setting_case settings[] = {
 	{ { "hibernate_mode", "suspend", NULL }, 0, NULL },
 	{ { "hibernate_mode", "shutdown", NULL }, 0, NULL },
 	{ { "hibernate_mode", "platform", NULL }, -EINVAL, "shutdown|suspend" },
+	{ { "hibernate_mode", "SUSPEND", NULL }, 0, NULL },
 	{ { "hibernate_mode", "0", NULL }, -EINVAL, "hibernate_mode: '0'" },
 	{ { "require_verified", "yes", NULL }, 0, NULL },
 	{ { "require_verified", "0", NULL }, 0, NULL },
@@ -322,6 +336,227 @@ static void test_setting_args(void)
 		       setting_descs[i].key, args[i]);
 }
 
+struct conf_case {
+	const char *desc;
+	const char *pairs[6];		/* KEY VALUE..., NULL-terminated */
+	const char *before, *after;
+};
+
+static const struct conf_case confs[] = {
+	{ "an active line gets the new value, its comment kept",
+	  { "delay", "2h", NULL },
+	  "# top\ndelay = 3h   # mine\nretries = 2\n",
+	  "# top\ndelay = 2h   # mine\nretries = 2\n" },
+	{ "\"key value\" and the sysfs name are the same setting",
+	  { "delay", "90m", NULL },
+	  "delay_sec 600\n",
+	  "delay_sec = 1h30m\n" },
+	{ "a new line goes after the commented-out default",
+	  { "policy", "battery", NULL },
+	  "# doc\n#policy = delay\n#battery_check = 1h\n",
+	  "# doc\n#policy = delay\npolicy = battery\n#battery_check = 1h\n" },
+	{ "prose that names the key is no default",
+	  { "policy", "battery", NULL },
+	  "# policy: how\n",
+	  "# policy: how\npolicy = battery\n" },
+	{ "no line for it: appended, after a missing final newline",
+	  { "retries", "0", NULL },
+	  "enabled = yes",
+	  "enabled = yes\nretries = 0\n" },
+	{ "an empty file gets one line",
+	  { "require_verified", "1", NULL },
+	  "",
+	  "require_verified = yes\n" },
+	{ "every line that sets it, and two settings at once",
+	  { "enabled", "no", "hibernate_mode", "suspend", NULL },
+	  "enabled = yes\n#hibernate_mode = shutdown\nenabled on\n",
+	  "enabled = no\n#hibernate_mode = shutdown\nhibernate_mode = suspend\nenabled = no\n" },
+	{ "bad lines and other keys are left alone",
+	  { "delay", "1d", NULL },
+	  "colour = blue\ndelay\nretries = 3\n",
+	  "colour = blue\ndelay\nretries = 3\ndelay = 1d\n" },
+};
+
+/* What set --save writes: every line but the setting's kept, and apply reads it back. */
+static void test_conf_update(void)
+{
+	struct settings set, back;
+	char why[WHY_LEN], *out;
+	size_t i;
+	int j;
+
+	for (i = 0; i < ARRAY_SIZE(confs); i++) {
+		const struct conf_case *c = &confs[i];
+		bool same = true;
+		char *line, *save;
+
+		memset(&set, 0, sizeof(set));
+		for (j = 0; c->pairs[j]; j += 2)
+			parse_setting(&set, c->pairs[j], c->pairs[j + 1], why);
+		out = conf_update(c->before, &set);
+		result(out && !strcmp(out, c->after), "conf_update: %s%s", c->desc,
+		       out && !strcmp(out, c->after) ? "" : " (different text)");
+		if (!out)
+			continue;
+		/* the settings read back from the new text are the ones set */
+		memset(&back, 0, sizeof(back));
+		for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			struct settings one = {};
+
+			if (!conf_parse_line(line, &one, why))
+				for (j = 0; j < N_SETTINGS; j++)
+					if (one.has & SETTING_BIT(j))
+						back.val[j] = one.val[j];
+		}
+		for (j = 0; j < N_SETTINGS; j++)
+			if (set.has & SETTING_BIT(j))
+				same &= back.val[j] == set.val[j];
+		result(same, "conf_update: %s: applies back as set%s", c->desc, "");
+		free(out);
+	}
+}
+
+/* The shipped /etc/s2h.conf: all commented out; each setting lands under its default. */
+static void test_conf_shipped(void)
+{
+	struct settings set = {};
+	char *text = conf_read(DIST_CONF), *out, why[WHY_LEN];
+	size_t i;
+	bool good = text;
+
+	for (i = 0; good && i < N_SETTINGS; i++) {
+		char *line, *save, *p;
+
+		memset(&set, 0, sizeof(set));
+		set.has = SETTING_BIT(i);
+		set.val[i] = setting_descs[i].kind == SETTING_DURATION ? 3600 : 1;
+		out = conf_update(text, &set);
+		p = out ? strstr(out, "\n#") : NULL;
+		/* the new line follows its "#key = default" line */
+		for (line = out ? strtok_r(out, "\n", &save) : NULL; line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			if (*line != '#' && !conf_parse_line(line, &(struct settings){}, why))
+				break;
+			p = line;
+		}
+		good = line && p && p[0] == '#' && strstr(p, setting_descs[i].key);
+		free(out);
+	}
+	free(text);
+	result(good, "set --save of each key into the shipped %s lands under its default%s",
+	       DIST_CONF, "");
+}
+
+static const struct record rec = {
+	.id = { "6.1.0-57-amd64", "#1 SMP PREEMPT_DYNAMIC Debian 6.1.192-3 (2026-11-30)",
+		"254:1", "0" },
+	.time = 1764812660,
+	.duration_ms = 5123,
+};
+
+/* The record survives its text; a change of kernel or resume device voids it. */
+static void test_record(void)
+{
+	struct identity other = rec.id;
+	char buf[RECORD_LEN], why[WHY_LEN] = "";
+	struct record back;
+	char *cut;
+
+	result(!record_format(&rec, buf) && !record_parse(buf, &back) &&
+	       !memcmp(&back.id, &rec.id, sizeof(rec.id)) && back.time == rec.time &&
+	       back.duration_ms == rec.duration_ms, "%s%s", "record: parses back as written", "");
+	result(identity_same(&rec.id, &back.id, why), "%s%s",
+	       "record: same kernel, same resume: holds", "");
+	snprintf(other.kernel, sizeof(other.kernel), "6.1.0-58-amd64");
+	result(!identity_same(&rec.id, &other, why) && strstr(why, "6.1.0-58"),
+	       "record: another kernel voids it (%s)%s", why, "");
+	other = rec.id;
+	snprintf(other.build, sizeof(other.build), "#1 SMP Debian 6.1.193-1");
+	result(!identity_same(&rec.id, &other, why) && strstr(why, "build"),
+	       "record: a rebuild of the same release voids it (%s)%s", why, "");
+	other = rec.id;
+	snprintf(other.resume, sizeof(other.resume), "8:3");
+	result(!identity_same(&rec.id, &other, why) && strstr(why, "resume"),
+	       "record: another resume device voids it (%s)%s", why, "");
+	other = rec.id;
+	snprintf(other.resume_offset, sizeof(other.resume_offset), "34816");
+	result(!identity_same(&rec.id, &other, why) && strstr(why, "resume_offset"),
+	       "record: another swap file offset voids it (%s)%s", why, "");
+	record_format(&rec, buf);
+	cut = strstr(buf, "time = ");
+	*cut = '\0';
+	result(record_parse(buf, &back) == -EINVAL, "%s%s", "record: a cut one is refused", "");
+	result(record_parse("kernel = x\nbuild = y\nresume = 1:2\nresume_offset = 0\n"
+			    "time = 12ab\nduration_ms = 5\n", &back) == -EINVAL,
+	       "%s%s", "record: a bad number is refused", "");
+}
+
+struct release_case {
+	const char *release;
+	bool before;
+};
+
+static const struct release_case releases[] = {
+	{ "6.1.0-57-amd64", true }, { "5.10.0-30-amd64", true }, { "6.3.13", true },
+	{ "6.4.0", false }, { "6.12.48+deb13-amd64", false }, { "7.2.1+deb14-amd64", false },
+	{ "6.10", false }, { "weird", false },
+};
+
+/* Before 6.4 the dry run restarts the machine (module/compat.h). */
+static void test_release(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(releases); i++)
+		result(release_before(releases[i].release, 6, 4) == releases[i].before,
+		       "Linux %s: the dry run %s", releases[i].release,
+		       releases[i].before ? "restarts the machine" : "resumes at once");
+}
+
+struct absent_case {
+	struct absent_facts facts;
+	const char *says;
+};
+
+static const struct absent_case absents[] = {
+	{ { "6.1.0-57-amd64", false, true, true, true }, "sudo modprobe s2h" },
+	{ { "6.1.0-57-amd64", false, false, false, true }, "linux-headers-6.1.0-57-amd64" },
+	{ { "6.1.0-57-amd64", false, false, true, true }, "dkms status s2h" },
+	{ { "6.1.0-57-amd64", false, false, false, false }, "install the s2h-dkms package" },
+	{ { "6.1.0-57-amd64", true, true, true, true }, "journalctl -k" },
+};
+
+/* The "not loaded" hint says what this system lacks. */
+static void test_absent(void)
+{
+	char buf[ABSENT_HINT_LEN];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(absents); i++)
+		result(!!strstr(absent_hint(&absents[i].facts, buf), absents[i].says),
+		       "module absent: the hint says '%s'%s", absents[i].says, "");
+}
+
+/* Each failed check says what to do, and names a section the guide has. */
+static void test_check_help(void)
+{
+	char *guide = conf_read(ADMIN_GUIDE_SOURCE), title[96];
+	size_t i;
+
+	for (i = 0; i < __S2H_CHECK_MAX; i++) {
+		const struct check_text *t = &check_texts[i];
+
+		snprintf(title, sizeof(title), "\n%s\n---", t->section);
+		result(t->fix && *t->fix && guide && strstr(guide, title),
+		       "check %s: a fix, and the guide's section \"%s\"", check_name(i),
+		       t->section);
+	}
+	free(guide);
+	result(strstr(hibernate_error_hint(-ENOSPC), "swap") &&
+	       !strcmp(errno_name(-ENOSPC), "ENOSPC") && !hibernate_error_hint(-EXDEV), "%s%s",
+	       "a hibernation that failed with ENOSPC hints at swap", "");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -331,6 +566,12 @@ int main(void)
 	test_settings();
 	test_format_round_trip();
 	test_setting_args();
+	test_conf_update();
+	test_conf_shipped();
+	test_record();
+	test_release();
+	test_absent();
+	test_check_help();
 	printf("1..%d\n", n_run);
 	printf("%d passed, %d failed\n", n_run - n_failed, n_failed);
 	return n_failed ? 1 : 0;

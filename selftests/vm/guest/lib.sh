@@ -113,6 +113,14 @@ errno_text()
 	esac
 }
 
+# s2huser, uid 1000: a user the kernel sees as non-root, for busybox su.
+add_user()
+{
+	grep -q '^s2huser:' /etc/passwd 2>/dev/null && return
+	printf '%s\n' 'root:x:0:0::/:/bin/sh' 's2huser:x:1000:1000::/tmp:/bin/sh' >/etc/passwd
+	printf '%s\n' 'root:x:0:' 's2huser:x:1000:' >/etc/group
+}
+
 # write_as USER FILE VALUE: "echo VALUE > FILE", as root or as USER;
 # prints the shell's error message, succeeds when the write did.
 write_as()

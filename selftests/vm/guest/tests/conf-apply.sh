@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Persistent settings: /etc/s2h.conf and the udev rule of dist/, installed
-# in the initramfs as "make install-config" installs them. There is no udev
-# here, so the module's add event is simulated: the rule's RUN command, for
-# ACTION=add SUBSYSTEM=module KERNEL=s2h, is run as udev would run it.
+# in the initramfs as "make install-config" installs them, on the path the
+# rule takes without systemd (eudev): there is no udev here, so the
+# module's add event is simulated, the rule's RUN command run as udev would
+# run it. The systemd path (s2h.service, under systemd-udevd) is tested in
+# a Debian VM by make check-user (selftests/vm/user-path.sh).
 set -u
 . /lib/s2h/lib.sh
 
@@ -38,8 +40,13 @@ colour = blue
 hibernate_mode = suspend
 CONF
 s2h_load || exit 1
-$run 2>/tmp/apply.err
+$run >/tmp/apply.out 2>/tmp/apply.err
 status=$?
+is "$(cat /tmp/apply.out)" "s2hctl: /etc/s2h.conf applied, but for the lines above" \
+	"apply says the file applied, but for the bad lines"
+s2hctl apply --check /etc/s2h.conf 2>/tmp/check.err
+is "$?" 1 "apply --check finds the same bad lines"
+is "$(cat /tmp/check.err)" "$(cat /tmp/apply.err)" "... in the same words"
 diag "$(cat /tmp/apply.err)"
 is "$status" 1 "apply exits 1: two lines were bad"
 check "the out-of-range line is named by file:line, with the range" \

@@ -25,6 +25,8 @@ battery_threshold 100 battery_threshold 100
 battery_threshold 7 battery_threshold 7
 policy battery policy battery
 policy delay policy delay
+policy BATTERY policy battery
+policy Delay policy delay
 battery_check 1m battery_check_sec 60
 battery_check 30d battery_check_sec 2592000
 battery_check_sec 1h30m battery_check_sec 5400
@@ -35,6 +37,8 @@ hibernate_mode suspend hibernate_mode suspend
 hibernate_mode shutdown hibernate_mode shutdown
 require_verified yes require_verified 1
 require_verified 0 require_verified 0
+require_verified True require_verified 1
+require_verified n require_verified 0
 delay 5s delay_sec 5
 delay 30d delay_sec 2592000
 delay 3h delay_sec 10800
@@ -48,7 +52,7 @@ bad_values()
 hibernate_on_ac sometimes hibernate_on_ac hibernate_on_ac: 'sometimes'
 battery_threshold 101 battery_threshold battery_threshold: '101' is out of range (0 .. 100)
 battery_threshold 5% battery_threshold battery_threshold: '5%'
-policy Battery policy policy: 'Battery' is not one of delay|battery
+policy Batteries policy policy: 'Batteries' is not one of delay|battery
 battery_check 59s battery_check_sec battery_check: '59s' is out of range (1m .. 30d)
 battery_check 31d battery_check_sec battery_check: '31d' is out of range
 retries 11 retries retries: '11' is out of range (0 .. 10)

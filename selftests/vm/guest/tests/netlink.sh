@@ -104,7 +104,7 @@ test_unprivileged()
 {
 	local before err status
 
-	unprivileged_user
+	add_user
 	if ! su -s /bin/sh s2huser -c 'test "$(id -u)" = 1000'; then
 		skip "unprivileged s2hctl" "busybox su cannot switch to uid 1000"
 		return
@@ -133,10 +133,11 @@ test_unprivileged()
 test_not_loaded()
 {
 	s2h_unload
-	s2hctl_fails 1 "s2h kernel module is not loaded (try: modprobe s2h)" \
-		"without the module, show says so" show
-	s2hctl_fails 1 "s2h kernel module is not loaded" "without the module, set says so" \
+	s2hctl_fails 3 "the s2h module is not installed for Linux $(uname -r)" \
+		"without the module, show says so and exits 3" show
+	s2hctl_fails 3 "the s2h module is not" "without the module, set says so" \
 		set delay 1h
+	s2hctl_fails 3 "the s2h module is not" "without the module, check exits 3, not 1" check
 	s2h_load
 }
 

@@ -28,5 +28,12 @@ is_stat early_wakes 0
 is_stat suspends 4
 check "the second retry waited 16 s" sh -c 'dmesg | grep -q "next try in 16 s"'
 check "the last failure left no alarm" sh -c 'dmesg | grep -q "going back to sleep without an alarm"'
+s2hctl show >/tmp/show.txt 2>&1
+diag "$(grep -A1 decision /tmp/show.txt)"
+check "show says the last hibernation failed, with the error's name" \
+	grep -q "^  decision         hibernate, failed: .* (E[A-Z0-9]*)$" /tmp/show.txt
+check "... and a hint for ENODEV: s2hctl check" \
+	grep -q "^  hint             no resume device, or hibernation not offered: s2hctl check$" \
+	/tmp/show.txt
 diag_stats
 done_testing

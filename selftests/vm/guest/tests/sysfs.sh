@@ -7,16 +7,6 @@
 set -u
 . /lib/s2h/lib.sh
 
-# A user the kernel sees as non-root, for busybox su.
-add_user()
-{
-	grep -q '^s2huser:' /etc/passwd 2>/dev/null && return
-	echo 'root:x:0:0::/:/bin/sh' >/etc/passwd
-	echo 's2huser:x:1000:1000::/tmp:/bin/sh' >>/etc/passwd
-	echo 'root:x:0:' >/etc/group
-	echo 's2huser:x:1000:' >>/etc/group
-}
-
 test_defaults()
 {
 	local s
@@ -52,6 +42,9 @@ test_round_trips()
 	write_ok $S2H/enabled n 0
 	write_ok $S2H/enabled on 1
 	write_ok $S2H/enabled off 0
+	write_ok $S2H/enabled true 1
+	write_ok $S2H/enabled FALSE 0
+	write_ok $S2H/enabled Y 1
 	write_ok $S2H/enabled 1 1
 	write_ok $S2H/hibernate_on_ac 0 0
 	write_ok $S2H/hibernate_on_ac yes 1
@@ -60,12 +53,16 @@ test_round_trips()
 	write_ok $S2H/battery_threshold 5 5
 	write_ok $S2H/policy battery battery
 	write_ok $S2H/policy delay delay
+	write_ok $S2H/policy Battery battery
+	write_ok $S2H/policy DELAY delay
 	write_ok $S2H/battery_check_sec 60 60
 	write_ok $S2H/battery_check_sec 3600 3600
 	write_ok $S2H/retries 0 0
 	write_ok $S2H/retries 10 10
 	write_ok $S2H/retries 1 1
 	write_ok $S2H/hibernate_mode suspend suspend
+	write_ok $S2H/hibernate_mode shutdown shutdown
+	write_ok $S2H/hibernate_mode Suspend suspend
 	write_ok $S2H/hibernate_mode shutdown shutdown
 	write_ok $S2H/require_verified 1 1
 	write_ok $S2H/require_verified 0 0
@@ -88,7 +85,8 @@ test_bad_input()
 	write_fails ERANGE $S2H/battery_threshold 101
 	write_fails EINVAL $S2H/battery_threshold 5%
 	write_fails EINVAL $S2H/policy sometimes
-	write_fails EINVAL $S2H/policy Battery
+	write_fails EINVAL $S2H/policy batteries
+	write_fails EINVAL $S2H/enabled truee
 	write_fails ERANGE $S2H/battery_check_sec 59
 	write_fails ERANGE $S2H/retries 11
 	write_fails EINVAL $S2H/retries -1

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * /etc/s2h.conf: one "key = value" a line with the keys and values of
+ * "s2hctl set", "#" comments. Read by "s2hctl apply", written by
+ * "s2hctl set --save", which keeps every other line as it was. No netlink
+ * here, so that the host tests need no kernel.
+ */
+#ifndef S2HCTL_CONF_H
+#define S2HCTL_CONF_H
+
+#include <sys/types.h>
+
+#include "parse.h"
+
+/* The file "set --save" writes; $S2H_CONF names another. */
+#define CONF_PATH	"/etc/s2h.conf"
+
+const char *conf_path(void);
+int conf_parse_line(const char *line, struct settings *set, char why[WHY_LEN]);
+char *conf_update(const char *text, const struct settings *set);
+char *conf_read(const char *path);
+int conf_save(const char *path, const struct settings *set);
+int replace_file(const char *path, const char *text, mode_t mode);
+
+#endif /* S2HCTL_CONF_H */

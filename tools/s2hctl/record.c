@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "array.h"
+#include "conf.h"
+#include "record.h"
+
+/* The identity's fields, as the record names them. */
+static const struct {
+	const char *key;
+	size_t offset;
+	size_t size;
+} id_fields[] = {
+	{ "kernel", offsetof(struct identity, kernel), sizeof(((struct identity *)0)->kernel) },
+	{ "build", offsetof(struct identity, build), sizeof(((struct identity *)0)->build) },
+	{ "resume", offsetof(struct identity, resume), sizeof(((struct identity *)0)->resume) },
+	{ "resume_offset", offsetof(struct identity, resume_offset),
+	  sizeof(((struct identity *)0)->resume_offset) },
+};
+
+static char *id_field(struct identity *id, size_t i)
+{
+	return (char *)id + id_fields[i].offset;
+}
+
+static const char *id_field_const(const struct identity *id, size_t i)
+{
+	return (const char *)id + id_fields[i].offset;
+}
+
+/* The first line of @path into @buf, without its newline; "" when unreadable. */
+static void read_line(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	if (fgets(buf, (int)size, f))
+		buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+}
+
+/**
+ * identity_read() - the running kernel and the resume device, now
+ *
+ * Return: 0, or -1 when uname() failed.
+ */
+int identity_read(struct identity *id)
+{
+	struct utsname u;
+
+	memset(id, 0, sizeof(*id));
+	if (uname(&u))
+		return -1;
+	snprintf(id->kernel, sizeof(id->kernel), "%s", u.release);
+	snprintf(id->build, sizeof(id->build), "%s", u.version);
+	read_line("/sys/power/resume", id->resume, sizeof(id->resume));
+	read_line("/sys/power/resume_offset", id->resume_offset, sizeof(id->resume_offset));
+	return 0;
+}
+
+/**
+ * record_format() - the text of the record file
+ *
+ * Return: 0, or -1 when it does not fit.
+ */
+int record_format(const struct record *r, char buf[RECORD_LEN])
+{
+	size_t len, i;
+
+	len = (size_t)snprintf(buf, RECORD_LEN,
+			       "# s2hctl check --verify: a dry run of hibernation passed with this\n"
+			       "# kernel and resume device; s2hctl apply restores it at each load.\n");
+	for (i = 0; i < ARRAY_SIZE(id_fields) && len < RECORD_LEN; i++)
+		len += (size_t)snprintf(buf + len, RECORD_LEN - len, "%s = %s\n", id_fields[i].key,
+					id_field_const(&r->id, i));
+	if (len < RECORD_LEN)
+		len += (size_t)snprintf(buf + len, RECORD_LEN - len,
+					"time = %llu\nduration_ms = %lu\n",
+					(unsigned long long)r->time,
+					(unsigned long)r->duration_ms);
+	return len < RECORD_LEN ? 0 : -1;
+}
+
+/* "key = value" with a known key: store it; return the bit of what it set. */
+static unsigned int parse_field(char *line, struct record *r)
+{
+	char *eq = strstr(line, " = "), *value, *end;
+	unsigned long long n;
+	size_t i;
+
+	if (!eq)
+		return 0;
+	*eq = '\0';
+	value = eq + 3;
+	for (i = 0; i < ARRAY_SIZE(id_fields); i++) {
+		if (strcmp(line, id_fields[i].key))
+			continue;
+		if (strlen(value) >= id_fields[i].size)
+			return 0;
+		strcpy(id_field(&r->id, i), value);
+		return 1u << i;
+	}
+	errno = 0;
+	n = strtoull(value, &end, 10);
+	if (errno || end == value || *end)
+		return 0;
+	if (!strcmp(line, "time")) {
+		r->time = n;
+		return 1u << ARRAY_SIZE(id_fields);
+	}
+	if (!strcmp(line, "duration_ms") && n <= UINT32_MAX) {
+		r->duration_ms = (uint32_t)n;
+		return 1u << (ARRAY_SIZE(id_fields) + 1);
+	}
+	return 0;
+}
+
+/**
+ * record_parse() - the text of a record file into @r
+ *
+ * Return: 0 when every field is there, -EINVAL otherwise.
+ */
+int record_parse(const char *text, struct record *r)
+{
+	const unsigned int all = (1u << (ARRAY_SIZE(id_fields) + 2)) - 1;
+	char line[RECORD_LEN];
+	unsigned int seen = 0;
+	size_t n;
+
+	memset(r, 0, sizeof(*r));
+	while (*text) {
+		n = strcspn(text, "\n");
+		if (n < sizeof(line) && *text != '#') {
+			memcpy(line, text, n);
+			line[n] = '\0';
+			seen |= parse_field(line, r);
+		}
+		text += n + (text[n] == '\n');
+	}
+	return seen == all ? 0 : -EINVAL;
+}
+
+/**
+ * identity_same() - does the dry run that passed with @was hold @now?
+ *
+ * Return: true; false with @why naming what changed.
+ */
+bool identity_same(const struct identity *was, const struct identity *now, char why[WHY_LEN])
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(id_fields); i++) {
+		const char *a = id_field_const(was, i), *b = id_field_const(now, i);
+
+		if (strcmp(a, b)) {
+			snprintf(why, WHY_LEN, "%s was '%.40s', is '%.40s'",
+				 id_fields[i].key, a, b);
+			return false;
+		}
+	}
+	return true;
+}
+
+/**
+ * record_load() - the record of the last dry run that passed
+ *
+ * Return: 0; -ENOENT when there is none; -EINVAL when it is damaged.
+ */
+int record_load(struct record *r)
+{
+	char buf[RECORD_LEN * 2];
+	size_t n;
+	FILE *f;
+
+	f = fopen(RECORD_PATH, "r");
+	if (!f)
+		return -ENOENT;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return record_parse(buf, r);
+}
+
+/**
+ * record_save() - keep the record of a dry run that passed
+ *
+ * Return: 0, or 1 having said why on stderr.
+ */
+int record_save(const struct record *r)
+{
+	char buf[RECORD_LEN];
+
+	if (record_format(r, buf) ||
+	    (mkdir(S2HCTL_STATEDIR, 0755) && errno != EEXIST) ||
+	    replace_file(RECORD_PATH, buf, 0644)) {
+		fprintf(stderr, "s2hctl: cannot keep the dry run's result in %s: %s\n",
+			RECORD_PATH, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* A dry run failed: the machine may not resume any more, whatever passed before. */
+void record_forget(void)
+{
+	if (unlink(RECORD_PATH) && errno != ENOENT)
+		fprintf(stderr, "s2hctl: cannot remove %s: %s\n", RECORD_PATH, strerror(errno));
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The record of a dry run that passed, kept in /var/lib/s2h/verified by
+ * "s2hctl check --verify" and handed back to the module by "s2hctl apply"
+ * at its next load, when the kernel and the resume device are the ones the
+ * dry run had: with require_verified, s2h then arms after a cold boot too.
+ */
+#ifndef S2HCTL_RECORD_H
+#define S2HCTL_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "parse.h"
+
+#ifndef S2HCTL_STATEDIR
+#define S2HCTL_STATEDIR	"/var/lib/s2h"
+#endif
+#define RECORD_PATH	S2HCTL_STATEDIR "/verified"
+
+/* What a dry run's result holds for: the kernel, and where it resumes from. */
+struct identity {
+	char kernel[72];		/* uname -r */
+	char build[72];			/* uname -v: a rebuild of the same release */
+	char resume[32];		/* /sys/power/resume, "MAJOR:MINOR" */
+	char resume_offset[32];		/* /sys/power/resume_offset: a swap file's */
+};
+
+struct record {
+	struct identity id;
+	uint64_t time;			/* when it passed, seconds since the epoch */
+	uint32_t duration_ms;
+};
+
+#define RECORD_LEN	512
+
+int identity_read(struct identity *id);
+int record_format(const struct record *r, char buf[RECORD_LEN]);
+int record_parse(const char *text, struct record *r);
+bool identity_same(const struct identity *was, const struct identity *now, char why[WHY_LEN]);
+int record_load(struct record *r);
+int record_save(const struct record *r);
+void record_forget(void);
+
+#endif /* S2HCTL_RECORD_H */
