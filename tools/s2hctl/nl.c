@@ -282,6 +282,10 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->battery_wake = (int32_t)nla_get_u32(tb[S2H_LAST_A_BATTERY_WAKE]);
 	l->on_ac = nla_get_u32(tb[S2H_LAST_A_ON_AC]);
 	l->dark_wakes = nla_get_u32(tb[S2H_LAST_A_DARK_WAKES]);
+	l->other_wakes = nla_get_u32(tb[S2H_LAST_A_OTHER_WAKES]);
+	l->wake_irq = nla_get_u32(tb[S2H_LAST_A_WAKE_IRQ]);
+	snprintf(l->wake_source, sizeof(l->wake_source), "%s",
+		 nla_get_string(tb[S2H_LAST_A_WAKE_SOURCE]));
 	return 0;
 }
 

@@ -36,7 +36,9 @@ struct last_cycle {
 	uint32_t wake, decision;
 	int32_t result, battery_start, battery_wake;
 	bool on_ac;
-	uint32_t dark_wakes;
+	uint32_t dark_wakes, other_wakes;
+	char wake_source[S2H_WAKE_SOURCE_LEN];	/* "" when none was seen */
+	uint32_t wake_irq;			/* 0 when the kernel did not say */
 };
 
 /* What GET replies, as sysfs shows it. */

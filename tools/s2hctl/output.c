@@ -96,7 +96,12 @@ static void print_last_cycle_text(const struct last_cycle *l)
 	printf("last_cycle:\n");
 	printf("  suspended at     %s, battery %s\n", format_time(l->suspended_at, t1),
 	       format_percent(l->battery_start, t2));
-	printf("  woke at          %s (%s)\n", format_time(l->woke_at, t1), wake_name(l->wake));
+	printf("  woke at          %s (%s", format_time(l->woke_at, t1), wake_name(l->wake));
+	if (l->wake_source[0])
+		printf(", by %s", l->wake_source);
+	if (l->wake_irq)
+		printf(", irq %u", l->wake_irq);
+	printf(")\n");
 	printf("  decision         %s", decision_name(l->decision));
 	if (l->decision == S2H_DECISION_HIBERNATE && l->result)
 		printf(", failed: %s (%s)", strerror(-l->result), errno_name(l->result));
@@ -109,6 +114,25 @@ static void print_last_cycle_text(const struct last_cycle *l)
 		printf("  at the alarm     battery %s, %s\n", format_percent(l->battery_wake, t2),
 		       l->on_ac ? "on AC" : "on battery");
 	printf("  dark wakes       %u\n", l->dark_wakes);
+	if (l->other_wakes)
+		printf("  other wakes      %u (no user: the deadline was kept)\n", l->other_wakes);
+}
+
+/* A JSON string: wakeup source names are the kernel's, and may hold anything. */
+static void print_json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
 }
 
 static void print_status_text(const struct status *st)
@@ -193,10 +217,14 @@ static void print_status_json(const struct status *st)
 	printf(",");
 	printf("\"last_cycle\":{\"suspended_at\":%llu,\"woke_at\":%llu,\"wake\":\"%s\","
 	       "\"decision\":\"%s\",\"result\":%d,\"battery_start\":%d,\"battery_wake\":%d,"
-	       "\"on_ac\":%s,\"dark_wakes\":%u},\"stats\":{",
+	       "\"on_ac\":%s,\"dark_wakes\":%u,\"other_wakes\":%u,\"wake_irq\":%u,"
+	       "\"wake_source\":",
 	       (unsigned long long)l->suspended_at, (unsigned long long)l->woke_at,
 	       wake_name(l->wake), decision_name(l->decision), l->result, l->battery_start,
-	       l->battery_wake, l->on_ac ? "true" : "false", l->dark_wakes);
+	       l->battery_wake, l->on_ac ? "true" : "false", l->dark_wakes, l->other_wakes,
+	       l->wake_irq);
+	print_json_string(l->wake_source);
+	printf("},\"stats\":{");
 	for (i = 0; i <= S2H_STATS_A_MAX; i++) {
 		if (!st->has_stat[i])
 			continue;

@@ -18,6 +18,8 @@ wait_for $S2H/last_wake early 10 "last_wake is early"
 source=$(cat $S2H/last_cycle/wake_source)
 diag "wake_source: $source"
 is "$source" "LNXPWRBN:00" "last_cycle names the power button's wakeup source"
+check "s2hctl show names it" sh -c "s2hctl show | grep -q 'woke at .*(early, by LNXPWRBN:00'"
+check "s2hctl show -j names it" sh -c "s2hctl show -j | grep -q '\"wake_source\":\"LNXPWRBN:00\"'"
 is_stat hibernations 0
 is_stat other_wakes 0
 host_check expect-running

@@ -8,6 +8,8 @@ set -u
 . /lib/s2h/lib.sh
 
 s2h_load delay_sec=60 || exit 1
+s2hctl monitor >/tmp/events 2>&1 &
+monitor=$!
 swap_on
 echo 0 >/sys/class/rtc/rtc0/wakealarm
 echo +10 >/sys/class/rtc/rtc0/wakealarm
@@ -22,6 +24,7 @@ is_stat hibernations 0
 is_file $S2H/last_cycle/other_wakes 1 "last_cycle: one other wake"
 check "last_cycle: the RTC's wakeup source named ($(cat $S2H/last_cycle/wake_source))" \
 	test -n "$(cat $S2H/last_cycle/wake_source)"
+check "s2hctl show counts it" sh -c "s2hctl show | grep -q 'other wakes      1'"
 first=$(cat $S2H/last_cycle/suspended_at)
 
 host wake-after 3
@@ -33,5 +36,7 @@ check "the second suspend kept the deadline (armed for $armed s, under 60)" \
 is "$(cat $S2H/last_cycle/suspended_at)" "$first" "the cycle went on: same suspended_at"
 wait_for $S2H/last_wake early 10 "the host's wake is early"
 is_stat suspends 2
+check "monitor: the other_wake event" grep -qx "other_wake" /tmp/events
+kill $monitor
 diag_stats
 done_testing

@@ -10,6 +10,8 @@ set -u
 
 fake_power_load fail_kthread_suspends=2 || exit 1
 s2h_load delay_sec=8 hibernate_on_ac=0 || exit 1
+s2hctl monitor >/tmp/events 2>&1 &
+monitor=$!
 swap_on
 host expect-resuspend 90
 host wake-after 2
@@ -26,5 +28,7 @@ is_stat early_wakes 1
 check "each failure was told, with its error" \
 	sh -c 'dmesg | grep -q "going back to sleep failed (-EBUSY), try 2 of 4"'
 check "no hibernation image written" sh -c '! dmesg | grep -q "PM: Image saving"'
+check "monitor: sleep_failed events, with the error" grep -q "^sleep_failed error=EBUSY$" /tmp/events
+kill $monitor
 diag_stats
 done_testing

@@ -11,6 +11,8 @@ set -u
 
 fake_power_load || exit 1
 s2h_load delay_sec=8 || exit 1
+s2hctl monitor >/tmp/events 2>&1 &
+monitor=$!
 swap_on
 echo 1 >$FAKE/hold_wakeup
 suspend_mem
@@ -30,6 +32,8 @@ is_stat hibernate_failures 0
 is_stat resumes_from_hibernation 0
 check "no hibernation image written" sh -c '! dmesg | grep -q "PM: Image saving"'
 host_check expect-running
+check "monitor: the cancelled event" grep -qx "cancelled" /tmp/events
+kill $monitor
 s2h_unload
 diag_stats
 done_testing
