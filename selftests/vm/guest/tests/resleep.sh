@@ -26,7 +26,7 @@ is_stat sleep_failures 2
 is_stat hibernations 0
 is_stat early_wakes 1
 check "each failure was told, with its error" \
-	sh -c 'dmesg | grep -q "going back to sleep failed (-EBUSY), try 2 of 4"'
+	sh -c 'dmesg | grep -Eq "going back to sleep failed \((-EBUSY|-16)\), try 2 of 4"'
 check "no hibernation image written" sh -c '! dmesg | grep -q "PM: Image saving"'
 check "monitor: sleep_failed events, with the error" grep -q "^sleep_failed error=EBUSY$" /tmp/events
 kill $monitor
