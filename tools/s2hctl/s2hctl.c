@@ -13,6 +13,8 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/capability.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 
 #include "apply.h"
@@ -207,6 +209,21 @@ static bool dry_run_restarts(void)
 	return !uname(&u) && release_before(u.release, 6, 4);
 }
 
+/*
+ * Whether this process holds CAP_SYS_ADMIN, which the kernel wants for the
+ * dry run: asked before the user is, so that nobody agrees to a restart
+ * only to be refused. When the question fails, the kernel decides.
+ */
+static bool may_verify(void)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3] = { { 0 } };
+
+	if (syscall(SYS_capget, &hdr, data))
+		return true;
+	return data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN);
+}
+
 /* Say what the dry run does to this machine; unless @yes, ask. Return: go on. */
 static bool verify_agreed(bool yes)
 {
@@ -277,6 +294,10 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 		return ret;
 	if (yes && !run_verify)
 		return usage_error("check: --yes goes with --verify");
+	if (run_verify && !may_verify()) {
+		fprintf(stderr, "s2hctl: the dry run needs CAP_SYS_ADMIN (run it as root)\n");
+		return 1;
+	}
 	if (run_verify && !yes && !isatty(STDIN_FILENO))
 		return usage_error("check --verify: the dry run hibernates this machine (before "
 				   "Linux 6.4 it restarts it): save your work, then run it on a "
