@@ -32,8 +32,8 @@ s2hctl show >/tmp/show.txt 2>&1
 diag "$(grep -A1 decision /tmp/show.txt)"
 check "show says the last hibernation failed, with the error's name" \
 	grep -q "^  decision         hibernate, failed: .* (E[A-Z0-9]*)$" /tmp/show.txt
-check "... and a hint for ENODEV: s2hctl check" \
-	grep -q "^  hint             no resume device, or hibernation not offered: s2hctl check$" \
-	/tmp/show.txt
+check "... EIO, as the fake module failed it" grep -q "failed: .* (EIO)$" /tmp/show.txt
+check "... and a hint for EIO: the kernel's log" \
+	grep -q "^  hint             writing the image to swap failed: journalctl" /tmp/show.txt
 diag_stats
 done_testing
