@@ -8,12 +8,14 @@ set -u
 
 s2h_load delay_sec=8 || exit 1
 echo shutdown >/sys/power/disk
-# A resume device, but no swap on it: the swap check alone fails.
+# A resume device, but no swap on it: the swap check fails, and so does
+# the resume check - the device is no active swap.
 cat /sys/block/vda/dev >/sys/power/resume
 
 is_file $S2H/available no "available says no"
 is_file $S2H/checks/swap failed "checks/swap failed"
-for c in supported lockdown resume rtc verified; do
+is_file $S2H/checks/resume failed "checks/resume failed: vda is no active swap"
+for c in supported lockdown rtc verified; do
 	is_file $S2H/checks/$c ok "checks/$c ok"
 done
 is_file $S2H/swap_free_mb 0 "swap_free_mb is 0"
