@@ -43,7 +43,11 @@ static struct s2h {
 	enum s2h_wake last_wake;
 	u64 stats[__S2H_STAT_MAX];
 	struct s2h_verify_status verify;
-	struct s2h_last_cycle last;
+	struct s2h_history history;	/* the last cycles, for the netlink dump */
+	/* The cycle going on, or the last one: in history, or no_cycle before the first. */
+	struct s2h_cycle_record *last;
+	struct s2h_cycle_record no_cycle;
+	ktime_t state_since;		/* boottime of the last change of state */
 	struct s2h_alarm alarm;
 	int battery_armed;		/* percent when the alarm was armed */
 	suspend_state_t sleep_state;	/* what the alarm woke the system from */
@@ -148,6 +152,32 @@ static bool s2h_queue(struct work_struct *work)
 	return true;
 }
 
+/*
+ * The time in the state left goes to the cycle's record. Not idle's: the
+ * system is the user's then, but between two suspends of one cycle
+ * (s2h_count_idle()).
+ */
+static void s2h_set_state(enum s2h_state state)
+{
+	ktime_t now = ktime_get_boottime();
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (s2h.state != S2H_STATE_IDLE)
+		s2h.last->state_ms[s2h.state] += ktime_ms_delta(now, s2h.state_since);
+	s2h.state = state;
+	s2h.state_since = now;
+}
+
+/* A suspend goes on with the cycle: the time awake since its last wake is the cycle's. */
+static void s2h_count_idle(void)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	s2h.last->state_ms[S2H_STATE_IDLE] += ktime_ms_delta(ktime_get_boottime(),
+							     s2h.state_since);
+}
+
 static bool s2h_should_arm(bool own_suspend)
 {
 	lockdep_assert_held(&s2h.lock);
@@ -195,10 +225,9 @@ static void s2h_start_cycle(const struct s2h_power *pw)
 	lockdep_assert_held(&s2h.lock);
 
 	s2h.attempts_failed = 0;
-	memset(&s2h.last, 0, sizeof(s2h.last));
-	s2h.last.suspended_at = ktime_get_real_seconds();
-	s2h.last.battery_start = pw->battery;
-	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.last = s2h_history_start(&s2h.history);
+	s2h.last->suspended_at = ktime_get_real_seconds();
+	s2h.last->battery_start = pw->battery;
 }
 
 static void s2h_not_armed(const struct s2h_preflight *pf)
@@ -218,14 +247,17 @@ static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw)
 
 	lockdep_assert_held(&s2h.lock);
 
-	if (own_suspend)
+	if (own_suspend) {
+		s2h_count_idle();
 		return s2h.rearm_sec;
-	delay = s2h_continued_delay();
-	if (!delay) {
-		delay = s2h_first_delay(pw);
-		s2h_start_cycle(pw);
 	}
-	return delay;
+	delay = s2h_continued_delay();
+	if (delay) {
+		s2h_count_idle();
+		return delay;
+	}
+	s2h_start_cycle(pw);
+	return s2h_first_delay(pw);
 }
 
 static void s2h_suspend_prepare(void)
@@ -265,7 +297,7 @@ static void s2h_suspend_prepare(void)
 	s2h.battery_armed = pw.battery;
 	s2h_alarm_arm(&s2h.alarm, ev.delay_sec);
 	s2h.deadline = ktime_add(s2h.alarm.armed_at, ktime_set(ev.delay_sec, 0));
-	s2h.state = S2H_STATE_ARMED;
+	s2h_set_state(S2H_STATE_ARMED);
 	mutex_unlock(&s2h.lock);
 
 	pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
@@ -301,21 +333,23 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 
 	s2h.last_wake = wake;
 	s2h.stats[s2h_wake_stat[wake]]++;
-	s2h.last.woke_at = ktime_get_real_seconds();
-	s2h.last.wake = wake;
-	s2h.last.decision = d->action;
-	s2h.last.wake_irq = 0;
-	strscpy(s2h.last.wake_source, src->name, sizeof(s2h.last.wake_source));
+	s2h.last->woke_at = ktime_get_real_seconds();
+	s2h.last->wake = wake;
+	s2h.last->decision = d->action;
+	s2h.last->wake_irq = 0;
+	strscpy(s2h.last->wake_source, src->name, sizeof(s2h.last->wake_source));
+	if (wake != S2H_WAKE_ABORTED)
+		s2h_history_add_wake(s2h.last, pw->battery);
 	s2h.woke_mono = ktime_get();
 	s2h.decided_at = s2h.user_suspends;
 	if (wake == S2H_WAKE_OTHER) {
 		s2h.other_woke_at = ktime_get_boottime();
-		s2h.last.other_wakes++;
+		s2h.last->other_wakes++;
 	}
 	/* Only the alarm's wakes are measured: the user's stay quick. */
 	if (wake == S2H_WAKE_ALARM) {
-		s2h.last.battery_wake = pw->battery;
-		s2h.last.on_ac = pw->on_ac;
+		s2h.last->battery_wake = pw->battery;
+		s2h.last->on_ac = pw->on_ac;
 	}
 }
 
@@ -324,16 +358,16 @@ static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_powe
 {
 	lockdep_assert_held(&s2h.lock);
 
-	s2h.state = S2H_STATE_IDLE;
+	s2h_set_state(d->action == S2H_DECISION_HIBERNATE ? S2H_STATE_HIBERNATING :
+		      S2H_STATE_IDLE);
 	switch (d->action) {
 	case S2H_DECISION_HIBERNATE:
-		s2h.state = S2H_STATE_HIBERNATING;
 		if (d->for_battery)
 			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
 		break;
 	case S2H_DECISION_SLEEP_AGAIN:
 		s2h.stats[S2H_STAT_DARK_WAKES]++;
-		s2h.last.dark_wakes++;
+		s2h.last->dark_wakes++;
 		s2h.rearm_sec = s2h_first_delay(pw);
 		break;
 	default:
@@ -351,7 +385,7 @@ static void s2h_start_action(const struct s2h_decision *d)
 		return;
 	pr_warn("being unloaded: not acting on the wake\n");
 	mutex_lock(&s2h.lock);
-	s2h.state = S2H_STATE_IDLE;
+	s2h_set_state(S2H_STATE_IDLE);
 	mutex_unlock(&s2h.lock);
 }
 
@@ -407,7 +441,7 @@ static void s2h_wake_irq_work(struct work_struct *work)
 	    kstrtou32(strim(buf), 10, &irq))
 		return;
 	mutex_lock(&s2h.lock);
-	s2h.last.wake_irq = irq;
+	s2h.last->wake_irq = irq;
 	mutex_unlock(&s2h.lock);
 }
 
@@ -433,7 +467,7 @@ static void s2h_cancel(const char *what)
 {
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_CANCELLED]++;
-	s2h.state = S2H_STATE_IDLE;
+	s2h_set_state(S2H_STATE_IDLE);
 	mutex_unlock(&s2h.lock);
 	pr_info("the user is back: no %s\n", what);
 	s2h_event(S2H_EVENT_CANCELLED, NULL);
@@ -443,7 +477,7 @@ static void s2h_post_hibernation(void)
 {
 	mutex_lock(&s2h.lock);
 	if (s2h.state == S2H_STATE_HIBERNATING)
-		s2h.state = S2H_STATE_RESUMING;
+		s2h_set_state(S2H_STATE_RESUMING);
 	mutex_unlock(&s2h.lock);
 }
 
@@ -612,7 +646,7 @@ static void s2h_hibernate_now(bool sleep_failed)
 	}
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_HIBERNATIONS]++;
-	s2h.state = S2H_STATE_HIBERNATING;
+	s2h_set_state(S2H_STATE_HIBERNATING);
 	disk_mode = s2h.config.hibernate_mode == S2H_MODE_SUSPEND ? S2H_DISK_SUSPEND : NULL;
 	mutex_unlock(&s2h.lock);
 
@@ -625,7 +659,7 @@ static void s2h_hibernate_now(bool sleep_failed)
 	s2h_own_transition(false, 0);
 
 	mutex_lock(&s2h.lock);
-	s2h.last.result = ev.error;
+	s2h.last->result = ev.error;
 	mutex_unlock(&s2h.lock);
 	s2h_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
 	if (ev.error) {
@@ -636,7 +670,7 @@ static void s2h_hibernate_now(bool sleep_failed)
 		}
 		mutex_lock(&s2h.lock);
 		s2h.stats[S2H_STAT_HIBERNATE_FAILURES]++;
-		s2h.state = S2H_STATE_IDLE;
+		s2h_set_state(S2H_STATE_IDLE);
 		mutex_unlock(&s2h.lock);
 		if (sleep_failed)
 			pr_err("cannot hibernate nor go back to sleep (%pe): the system stays up\n",
@@ -648,7 +682,7 @@ static void s2h_hibernate_now(bool sleep_failed)
 
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_RESUMES]++;
-	s2h.state = S2H_STATE_IDLE;
+	s2h_set_state(S2H_STATE_IDLE);
 	mutex_unlock(&s2h.lock);
 	pr_info("resumed from hibernation\n");
 	s2h_event(S2H_EVENT_RESUMED, NULL);
@@ -760,8 +794,27 @@ void s2h_status_read(struct s2h_status *status)
 	status->last_wake = s2h.last_wake;
 	memcpy(status->stats, s2h.stats, sizeof(status->stats));
 	status->verify = s2h.verify;
-	status->last = s2h.last;
+	status->last = *s2h.last;
 	mutex_unlock(&s2h.lock);
+}
+
+/**
+ * s2h_history_read() - a cycle of the history
+ * @after: the seq of the cycle read before, 0 to start with the oldest
+ * @cycle: where the next one goes
+ *
+ * Return: false when there is none after @after.
+ */
+bool s2h_history_read(u64 after, struct s2h_cycle_record *cycle)
+{
+	const struct s2h_cycle_record *c;
+
+	mutex_lock(&s2h.lock);
+	c = s2h_history_after(&s2h.history, after);
+	if (c)
+		*cycle = *c;
+	mutex_unlock(&s2h.lock);
+	return !!c;
 }
 
 /**
@@ -816,8 +869,9 @@ int s2h_cycle_init(const struct s2h_config *config)
 	mutex_init(&s2h.lock);
 	mutex_init(&s2h.config_lock);
 	s2h.config = *config;
-	s2h.last.battery_start = S2H_BATTERY_UNKNOWN;
-	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.no_cycle.battery_start = S2H_BATTERY_UNKNOWN;
+	s2h.no_cycle.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.last = &s2h.no_cycle;
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
 	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);
