@@ -24,6 +24,7 @@
 #include "overhead.h"
 #include "power.h"
 #include "s2h.h"
+#include "trace.h"
 
 static struct s2h {
 	/*
@@ -266,6 +267,7 @@ static void s2h_suspend_prepare(void)
 	struct s2h_preflight pf;
 	struct s2h_power pw;
 	bool own_suspend, verified_needed;
+	u64 cycle;
 
 	s2h_sleep_state_forget();
 	mutex_lock(&s2h.lock);
@@ -298,22 +300,25 @@ static void s2h_suspend_prepare(void)
 	s2h_alarm_arm(&s2h.alarm, ev.delay_sec);
 	s2h.deadline = ktime_add(s2h.alarm.armed_at, ktime_set(ev.delay_sec, 0));
 	s2h_set_state(S2H_STATE_ARMED);
+	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
+	trace_s2h_arm(cycle, ev.delay_sec, pw.battery, own_suspend);
 	pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
 	s2h_event(S2H_EVENT_ARMED, &ev);
 }
 
-/* The alarm woke the system: what the settings and the battery make of it. */
+/*
+ * The alarm woke the system: what the settings and the battery make of it,
+ * decided on @pf.
+ */
 static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
-					  struct s2h_power *pw)
+					  struct s2h_power *pw, struct s2h_policy_facts *pf)
 {
-	struct s2h_policy_facts pf;
-
 	lockdep_assert_held(&s2h.lock);
 
 	s2h_power_read(pw);
-	pf = (struct s2h_policy_facts) {
+	*pf = (struct s2h_policy_facts) {
 		.policy = s2h.config.policy,
 		.hibernate_on_ac = s2h.config.hibernate_on_ac,
 		.battery_threshold = s2h.config.battery_threshold,
@@ -323,7 +328,7 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 		.battery_armed = s2h.battery_armed,
 		.elapsed_ms = facts->elapsed_ms,
 	};
-	return s2h_decide_alarm(&pf);
+	return s2h_decide_alarm(pf);
 }
 
 static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
@@ -394,9 +399,11 @@ static void s2h_post_suspend(void)
 	struct s2h_power pw = { .battery = S2H_BATTERY_UNKNOWN };
 	struct s2h_decision d = { .action = S2H_DECISION_NONE };
 	struct s2h_event_info ev = {};
+	struct s2h_policy_facts pf = {};
 	struct s2h_wake_source src;
 	struct s2h_wake_facts facts;
 	enum s2h_wake wake;
+	u64 cycle;
 
 	mutex_lock(&s2h.lock);
 	if (s2h.state != S2H_STATE_ARMED) {
@@ -407,13 +414,17 @@ static void s2h_post_suspend(void)
 	s2h_alarm_disarm(&s2h.alarm, &facts, &src);
 	wake = s2h_classify_wake(&facts);
 	if (wake == S2H_WAKE_ALARM) {
-		d = s2h_decide_now(&facts, &pw);
+		d = s2h_decide_now(&facts, &pw, &pf);
 		s2h.sleep_state = s2h_last_sleep_state();
 	}
 	s2h_record_wake(wake, &d, &pw, &src);
 	s2h_begin_action(&d, &pw);
+	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
+	trace_s2h_wake(cycle, wake, &facts, src.name);
+	if (wake == S2H_WAKE_ALARM)
+		trace_s2h_decision(cycle, &d, &pf);
 	pr_info("%s wake after %lld ms, alarm due at %u s (%s, %s, named: %s): %s\n",
 		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec,
 		s2h_rtc_evidence_name[facts.rtc], s2h_source_evidence_name[src.evidence],
@@ -639,6 +650,8 @@ static void s2h_hibernate_now(bool sleep_failed)
 {
 	struct s2h_event_info ev = {};
 	const char *disk_mode;
+	unsigned int attempt;
+	u64 cycle;
 
 	if (s2h_user_is_back()) {
 		s2h_cancel("hibernation");
@@ -648,6 +661,8 @@ static void s2h_hibernate_now(bool sleep_failed)
 	s2h.stats[S2H_STAT_HIBERNATIONS]++;
 	s2h_set_state(S2H_STATE_HIBERNATING);
 	disk_mode = s2h.config.hibernate_mode == S2H_MODE_SUSPEND ? S2H_DISK_SUSPEND : NULL;
+	attempt = s2h.attempts_failed + 1;
+	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
 	pr_info("starting hibernation\n");
@@ -657,6 +672,7 @@ static void s2h_hibernate_now(bool sleep_failed)
 	if (!ev.error)
 		ev.error = s2h_hibernate(disk_mode);
 	s2h_own_transition(false, 0);
+	trace_s2h_hibernate(cycle, ev.error, !!disk_mode, attempt);
 
 	mutex_lock(&s2h.lock);
 	s2h.last->result = ev.error;
