@@ -79,6 +79,9 @@ is "$(sed -n "s/.*\"seq\":$DARK,.*\"battery_wakes\":\[\([^]]*\)\].*/\1/p" /tmp/c
 is "$(field $DARK wake)" '"early"' "cycle $DARK: ended by the user"
 armed=$(field $DARK armed_ms)
 check "cycle $DARK: armed for the alarm's 5 s at least ($armed ms)" test "${armed:-0}" -ge 4000
+idle=$(field $DARK idle_ms)
+check "cycle $DARK: awake between its two suspends counted ($idle ms)" test "${idle:-0}" -gt 0
+is "$(field 37 idle_ms)" 0 "cycle 37: the time after its only wake is not the cycle's"
 is "$(field $FAILED wake)" '"alarm"' "cycle $FAILED (failed hibernation): the alarm's wake"
 is "$(field $FAILED decision)" '"hibernate"' "cycle $FAILED: decided to hibernate"
 is "$(field $FAILED result)" -5 "cycle $FAILED: EIO, as the fake module failed it"
