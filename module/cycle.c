@@ -24,6 +24,7 @@
 #include "overhead.h"
 #include "power.h"
 #include "s2h.h"
+#include "trace.h"
 
 static struct s2h {
 	/*
@@ -43,7 +44,11 @@ static struct s2h {
 	enum s2h_wake last_wake;
 	u64 stats[__S2H_STAT_MAX];
 	struct s2h_verify_status verify;
-	struct s2h_last_cycle last;
+	struct s2h_history history;	/* the last cycles, for the netlink dump */
+	/* The cycle going on, or the last one: in history, or no_cycle before the first. */
+	struct s2h_cycle_record *last;
+	struct s2h_cycle_record no_cycle;
+	ktime_t state_since;		/* boottime of the last change of state */
 	struct s2h_alarm alarm;
 	int battery_armed;		/* percent when the alarm was armed */
 	suspend_state_t sleep_state;	/* what the alarm woke the system from */
@@ -148,6 +153,32 @@ static bool s2h_queue(struct work_struct *work)
 	return true;
 }
 
+/*
+ * The time in the state left goes to the cycle's record. Not idle's: the
+ * system is the user's then, but between two suspends of one cycle
+ * (s2h_count_idle()).
+ */
+static void s2h_set_state(enum s2h_state state)
+{
+	ktime_t now = ktime_get_boottime();
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (s2h.state != S2H_STATE_IDLE)
+		s2h.last->state_ms[s2h.state] += ktime_ms_delta(now, s2h.state_since);
+	s2h.state = state;
+	s2h.state_since = now;
+}
+
+/* A suspend goes on with the cycle: the time awake since its last wake is the cycle's. */
+static void s2h_count_idle(void)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	s2h.last->state_ms[S2H_STATE_IDLE] += ktime_ms_delta(ktime_get_boottime(),
+							     s2h.state_since);
+}
+
 static bool s2h_should_arm(bool own_suspend)
 {
 	lockdep_assert_held(&s2h.lock);
@@ -195,10 +226,9 @@ static void s2h_start_cycle(const struct s2h_power *pw)
 	lockdep_assert_held(&s2h.lock);
 
 	s2h.attempts_failed = 0;
-	memset(&s2h.last, 0, sizeof(s2h.last));
-	s2h.last.suspended_at = ktime_get_real_seconds();
-	s2h.last.battery_start = pw->battery;
-	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.last = s2h_history_start(&s2h.history);
+	s2h.last->suspended_at = ktime_get_real_seconds();
+	s2h.last->battery_start = pw->battery;
 }
 
 static void s2h_not_armed(const struct s2h_preflight *pf)
@@ -218,14 +248,17 @@ static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw)
 
 	lockdep_assert_held(&s2h.lock);
 
-	if (own_suspend)
+	if (own_suspend) {
+		s2h_count_idle();
 		return s2h.rearm_sec;
-	delay = s2h_continued_delay();
-	if (!delay) {
-		delay = s2h_first_delay(pw);
-		s2h_start_cycle(pw);
 	}
-	return delay;
+	delay = s2h_continued_delay();
+	if (delay) {
+		s2h_count_idle();
+		return delay;
+	}
+	s2h_start_cycle(pw);
+	return s2h_first_delay(pw);
 }
 
 static void s2h_suspend_prepare(void)
@@ -234,6 +267,7 @@ static void s2h_suspend_prepare(void)
 	struct s2h_preflight pf;
 	struct s2h_power pw;
 	bool own_suspend, verified_needed;
+	u64 cycle;
 
 	s2h_sleep_state_forget();
 	mutex_lock(&s2h.lock);
@@ -265,23 +299,26 @@ static void s2h_suspend_prepare(void)
 	s2h.battery_armed = pw.battery;
 	s2h_alarm_arm(&s2h.alarm, ev.delay_sec);
 	s2h.deadline = ktime_add(s2h.alarm.armed_at, ktime_set(ev.delay_sec, 0));
-	s2h.state = S2H_STATE_ARMED;
+	s2h_set_state(S2H_STATE_ARMED);
+	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
+	trace_s2h_arm(cycle, ev.delay_sec, pw.battery, own_suspend);
 	pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
 	s2h_event(S2H_EVENT_ARMED, &ev);
 }
 
-/* The alarm woke the system: what the settings and the battery make of it. */
+/*
+ * The alarm woke the system: what the settings and the battery make of it,
+ * decided on @pf.
+ */
 static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
-					  struct s2h_power *pw)
+					  struct s2h_power *pw, struct s2h_policy_facts *pf)
 {
-	struct s2h_policy_facts pf;
-
 	lockdep_assert_held(&s2h.lock);
 
 	s2h_power_read(pw);
-	pf = (struct s2h_policy_facts) {
+	*pf = (struct s2h_policy_facts) {
 		.policy = s2h.config.policy,
 		.hibernate_on_ac = s2h.config.hibernate_on_ac,
 		.battery_threshold = s2h.config.battery_threshold,
@@ -291,7 +328,7 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 		.battery_armed = s2h.battery_armed,
 		.elapsed_ms = facts->elapsed_ms,
 	};
-	return s2h_decide_alarm(&pf);
+	return s2h_decide_alarm(pf);
 }
 
 static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
@@ -301,21 +338,23 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 
 	s2h.last_wake = wake;
 	s2h.stats[s2h_wake_stat[wake]]++;
-	s2h.last.woke_at = ktime_get_real_seconds();
-	s2h.last.wake = wake;
-	s2h.last.decision = d->action;
-	s2h.last.wake_irq = 0;
-	strscpy(s2h.last.wake_source, src->name, sizeof(s2h.last.wake_source));
+	s2h.last->woke_at = ktime_get_real_seconds();
+	s2h.last->wake = wake;
+	s2h.last->decision = d->action;
+	s2h.last->wake_irq = 0;
+	strscpy(s2h.last->wake_source, src->name, sizeof(s2h.last->wake_source));
+	if (wake != S2H_WAKE_ABORTED)
+		s2h_history_add_wake(s2h.last, pw->battery);
 	s2h.woke_mono = ktime_get();
 	s2h.decided_at = s2h.user_suspends;
 	if (wake == S2H_WAKE_OTHER) {
 		s2h.other_woke_at = ktime_get_boottime();
-		s2h.last.other_wakes++;
+		s2h.last->other_wakes++;
 	}
 	/* Only the alarm's wakes are measured: the user's stay quick. */
 	if (wake == S2H_WAKE_ALARM) {
-		s2h.last.battery_wake = pw->battery;
-		s2h.last.on_ac = pw->on_ac;
+		s2h.last->battery_wake = pw->battery;
+		s2h.last->on_ac = pw->on_ac;
 	}
 }
 
@@ -324,16 +363,16 @@ static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_powe
 {
 	lockdep_assert_held(&s2h.lock);
 
-	s2h.state = S2H_STATE_IDLE;
+	s2h_set_state(d->action == S2H_DECISION_HIBERNATE ? S2H_STATE_HIBERNATING :
+		      S2H_STATE_IDLE);
 	switch (d->action) {
 	case S2H_DECISION_HIBERNATE:
-		s2h.state = S2H_STATE_HIBERNATING;
 		if (d->for_battery)
 			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
 		break;
 	case S2H_DECISION_SLEEP_AGAIN:
 		s2h.stats[S2H_STAT_DARK_WAKES]++;
-		s2h.last.dark_wakes++;
+		s2h.last->dark_wakes++;
 		s2h.rearm_sec = s2h_first_delay(pw);
 		break;
 	default:
@@ -351,7 +390,7 @@ static void s2h_start_action(const struct s2h_decision *d)
 		return;
 	pr_warn("being unloaded: not acting on the wake\n");
 	mutex_lock(&s2h.lock);
-	s2h.state = S2H_STATE_IDLE;
+	s2h_set_state(S2H_STATE_IDLE);
 	mutex_unlock(&s2h.lock);
 }
 
@@ -360,9 +399,11 @@ static void s2h_post_suspend(void)
 	struct s2h_power pw = { .battery = S2H_BATTERY_UNKNOWN };
 	struct s2h_decision d = { .action = S2H_DECISION_NONE };
 	struct s2h_event_info ev = {};
+	struct s2h_policy_facts pf = {};
 	struct s2h_wake_source src;
 	struct s2h_wake_facts facts;
 	enum s2h_wake wake;
+	u64 cycle;
 
 	mutex_lock(&s2h.lock);
 	if (s2h.state != S2H_STATE_ARMED) {
@@ -373,13 +414,17 @@ static void s2h_post_suspend(void)
 	s2h_alarm_disarm(&s2h.alarm, &facts, &src);
 	wake = s2h_classify_wake(&facts);
 	if (wake == S2H_WAKE_ALARM) {
-		d = s2h_decide_now(&facts, &pw);
+		d = s2h_decide_now(&facts, &pw, &pf);
 		s2h.sleep_state = s2h_last_sleep_state();
 	}
 	s2h_record_wake(wake, &d, &pw, &src);
 	s2h_begin_action(&d, &pw);
+	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
+	trace_s2h_wake(cycle, wake, &facts, src.name);
+	if (wake == S2H_WAKE_ALARM)
+		trace_s2h_decision(cycle, &d, &pf);
 	pr_info("%s wake after %lld ms, alarm due at %u s (%s, %s, named: %s): %s\n",
 		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec,
 		s2h_rtc_evidence_name[facts.rtc], s2h_source_evidence_name[src.evidence],
@@ -407,7 +452,7 @@ static void s2h_wake_irq_work(struct work_struct *work)
 	    kstrtou32(strim(buf), 10, &irq))
 		return;
 	mutex_lock(&s2h.lock);
-	s2h.last.wake_irq = irq;
+	s2h.last->wake_irq = irq;
 	mutex_unlock(&s2h.lock);
 }
 
@@ -433,7 +478,7 @@ static void s2h_cancel(const char *what)
 {
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_CANCELLED]++;
-	s2h.state = S2H_STATE_IDLE;
+	s2h_set_state(S2H_STATE_IDLE);
 	mutex_unlock(&s2h.lock);
 	pr_info("the user is back: no %s\n", what);
 	s2h_event(S2H_EVENT_CANCELLED, NULL);
@@ -443,7 +488,7 @@ static void s2h_post_hibernation(void)
 {
 	mutex_lock(&s2h.lock);
 	if (s2h.state == S2H_STATE_HIBERNATING)
-		s2h.state = S2H_STATE_RESUMING;
+		s2h_set_state(S2H_STATE_RESUMING);
 	mutex_unlock(&s2h.lock);
 }
 
@@ -605,6 +650,8 @@ static void s2h_hibernate_now(bool sleep_failed)
 {
 	struct s2h_event_info ev = {};
 	const char *disk_mode;
+	unsigned int attempt;
+	u64 cycle;
 
 	if (s2h_user_is_back()) {
 		s2h_cancel("hibernation");
@@ -612,8 +659,10 @@ static void s2h_hibernate_now(bool sleep_failed)
 	}
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_HIBERNATIONS]++;
-	s2h.state = S2H_STATE_HIBERNATING;
+	s2h_set_state(S2H_STATE_HIBERNATING);
 	disk_mode = s2h.config.hibernate_mode == S2H_MODE_SUSPEND ? S2H_DISK_SUSPEND : NULL;
+	attempt = s2h.attempts_failed + 1;
+	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
 	pr_info("starting hibernation\n");
@@ -623,9 +672,10 @@ static void s2h_hibernate_now(bool sleep_failed)
 	if (!ev.error)
 		ev.error = s2h_hibernate(disk_mode);
 	s2h_own_transition(false, 0);
+	trace_s2h_hibernate(cycle, ev.error, !!disk_mode, attempt);
 
 	mutex_lock(&s2h.lock);
-	s2h.last.result = ev.error;
+	s2h.last->result = ev.error;
 	mutex_unlock(&s2h.lock);
 	s2h_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
 	if (ev.error) {
@@ -636,7 +686,7 @@ static void s2h_hibernate_now(bool sleep_failed)
 		}
 		mutex_lock(&s2h.lock);
 		s2h.stats[S2H_STAT_HIBERNATE_FAILURES]++;
-		s2h.state = S2H_STATE_IDLE;
+		s2h_set_state(S2H_STATE_IDLE);
 		mutex_unlock(&s2h.lock);
 		if (sleep_failed)
 			pr_err("cannot hibernate nor go back to sleep (%pe): the system stays up\n",
@@ -648,7 +698,7 @@ static void s2h_hibernate_now(bool sleep_failed)
 
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_RESUMES]++;
-	s2h.state = S2H_STATE_IDLE;
+	s2h_set_state(S2H_STATE_IDLE);
 	mutex_unlock(&s2h.lock);
 	pr_info("resumed from hibernation\n");
 	s2h_event(S2H_EVENT_RESUMED, NULL);
@@ -760,8 +810,27 @@ void s2h_status_read(struct s2h_status *status)
 	status->last_wake = s2h.last_wake;
 	memcpy(status->stats, s2h.stats, sizeof(status->stats));
 	status->verify = s2h.verify;
-	status->last = s2h.last;
+	status->last = *s2h.last;
 	mutex_unlock(&s2h.lock);
+}
+
+/**
+ * s2h_history_read() - a cycle of the history
+ * @after: the seq of the cycle read before, 0 to start with the oldest
+ * @cycle: where the next one goes
+ *
+ * Return: false when there is none after @after.
+ */
+bool s2h_history_read(u64 after, struct s2h_cycle_record *cycle)
+{
+	const struct s2h_cycle_record *c;
+
+	mutex_lock(&s2h.lock);
+	c = s2h_history_after(&s2h.history, after);
+	if (c)
+		*cycle = *c;
+	mutex_unlock(&s2h.lock);
+	return !!c;
 }
 
 /**
@@ -816,8 +885,9 @@ int s2h_cycle_init(const struct s2h_config *config)
 	mutex_init(&s2h.lock);
 	mutex_init(&s2h.config_lock);
 	s2h.config = *config;
-	s2h.last.battery_start = S2H_BATTERY_UNKNOWN;
-	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.no_cycle.battery_start = S2H_BATTERY_UNKNOWN;
+	s2h.no_cycle.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.last = &s2h.no_cycle;
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
 	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The generic netlink family "s2h": GET, SET, VERIFY and the "events"
- * group. include/uapi/linux/s2h.h defines it,
+ * The generic netlink family "s2h": GET, SET, VERIFY, the HISTORY_GET
+ * dump and the "events" group. include/uapi/linux/s2h.h defines it,
  * Documentation/netlink/specs/s2h.yaml describes it. Every attribute is
  * checked by a policy before a handler runs, so a SET either applies whole
  * or is refused whole. Anyone may GET and listen; SET and VERIFY need
@@ -55,6 +55,7 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_VERIFIED] = S2H_READ_ONLY("verified"),
 	[S2H_A_LAST_CYCLE] = S2H_READ_ONLY("last-cycle"),
 	[S2H_A_BATTERY] = S2H_READ_ONLY("battery"),
+	[S2H_A_CYCLE] = S2H_READ_ONLY("cycle"),
 };
 
 /* A dry run of an earlier boot, as s2hctl kept it: when, and how long it took. */
@@ -138,25 +139,49 @@ static int s2h_nl_put_verified(struct sk_buff *msg, const struct s2h_verify_stat
 	return 0;
 }
 
-static int s2h_nl_put_last_cycle(struct sk_buff *msg, const struct s2h_last_cycle *l)
+static int s2h_nl_put_cycle_fields(struct sk_buff *msg, const struct s2h_cycle_record *c)
+{
+	unsigned int i;
+
+	if (nla_put_u64_64bit(msg, S2H_LAST_A_SUSPENDED_AT, c->suspended_at, S2H_LAST_A_PAD) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_WOKE_AT, c->woke_at, S2H_LAST_A_PAD) ||
+	    nla_put_u32(msg, S2H_LAST_A_WAKE, c->wake) ||
+	    nla_put_u32(msg, S2H_LAST_A_DECISION, c->decision) ||
+	    nla_put_s32(msg, S2H_LAST_A_RESULT, c->result) ||
+	    nla_put_s32(msg, S2H_LAST_A_BATTERY_START, c->battery_start) ||
+	    nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKE, c->battery_wake) ||
+	    nla_put_u32(msg, S2H_LAST_A_ON_AC, c->on_ac) ||
+	    nla_put_u32(msg, S2H_LAST_A_DARK_WAKES, c->dark_wakes) ||
+	    nla_put_string(msg, S2H_LAST_A_WAKE_SOURCE, c->wake_source) ||
+	    nla_put_u32(msg, S2H_LAST_A_WAKE_IRQ, c->wake_irq) ||
+	    nla_put_u32(msg, S2H_LAST_A_OTHER_WAKES, c->other_wakes) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_SEQ, c->seq, S2H_LAST_A_PAD) ||
+	    nla_put_u32(msg, S2H_LAST_A_WAKES, c->wakes))
+		return -EMSGSIZE;
+	for (i = 0; i < min_t(u32, c->wakes, S2H_CYCLE_WAKES_MAX); i++)
+		if (nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKES, c->battery_wakes[i]))
+			return -EMSGSIZE;
+	if (nla_put_u64_64bit(msg, S2H_LAST_A_IDLE_MS, c->state_ms[S2H_STATE_IDLE],
+			      S2H_LAST_A_PAD) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_ARMED_MS, c->state_ms[S2H_STATE_ARMED],
+			      S2H_LAST_A_PAD) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_HIBERNATING_MS, c->state_ms[S2H_STATE_HIBERNATING],
+			      S2H_LAST_A_PAD) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_RESUMING_MS, c->state_ms[S2H_STATE_RESUMING],
+			      S2H_LAST_A_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* @attr: S2H_A_LAST_CYCLE of GET, or S2H_A_CYCLE of the history's dump. */
+static int s2h_nl_put_cycle(struct sk_buff *msg, int attr, const struct s2h_cycle_record *c)
 {
 	struct nlattr *nest;
 
-	nest = nla_nest_start(msg, S2H_A_LAST_CYCLE);
+	nest = nla_nest_start(msg, attr);
 	if (!nest)
 		return -EMSGSIZE;
-	if (nla_put_u64_64bit(msg, S2H_LAST_A_SUSPENDED_AT, l->suspended_at, S2H_LAST_A_PAD) ||
-	    nla_put_u64_64bit(msg, S2H_LAST_A_WOKE_AT, l->woke_at, S2H_LAST_A_PAD) ||
-	    nla_put_u32(msg, S2H_LAST_A_WAKE, l->wake) ||
-	    nla_put_u32(msg, S2H_LAST_A_DECISION, l->decision) ||
-	    nla_put_s32(msg, S2H_LAST_A_RESULT, l->result) ||
-	    nla_put_s32(msg, S2H_LAST_A_BATTERY_START, l->battery_start) ||
-	    nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKE, l->battery_wake) ||
-	    nla_put_u32(msg, S2H_LAST_A_ON_AC, l->on_ac) ||
-	    nla_put_u32(msg, S2H_LAST_A_DARK_WAKES, l->dark_wakes) ||
-	    nla_put_string(msg, S2H_LAST_A_WAKE_SOURCE, l->wake_source) ||
-	    nla_put_u32(msg, S2H_LAST_A_WAKE_IRQ, l->wake_irq) ||
-	    nla_put_u32(msg, S2H_LAST_A_OTHER_WAKES, l->other_wakes)) {
+	if (s2h_nl_put_cycle_fields(msg, c)) {
 		nla_nest_cancel(msg, nest);
 		return -EMSGSIZE;
 	}
@@ -174,7 +199,7 @@ static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st,
 	    nla_put_u32(msg, S2H_A_SWAP_FREE_MB, pf->swap_free_mb) ||
 	    nla_put_u32(msg, S2H_A_IMAGE_MB, pf->image_mb) ||
 	    s2h_nl_put_verified(msg, &st->verify) ||
-	    s2h_nl_put_last_cycle(msg, &st->last))
+	    s2h_nl_put_cycle(msg, S2H_A_LAST_CYCLE, &st->last))
 		return -EMSGSIZE;
 	return s2h_nl_put_stats(msg, st->stats);
 }
@@ -206,6 +231,31 @@ static int s2h_nl_get(struct sk_buff *skb, struct genl_info *info)
 err_free:
 	nlmsg_free(msg);
 	return err;
+}
+
+/*
+ * One message per cycle, oldest first. cb->args[0] holds the seq of the
+ * last cycle sent: cycles that start between two calls are sent too, and
+ * one that fell out of the ring meanwhile is skipped.
+ */
+static int s2h_nl_history_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct s2h_cycle_record c;
+	void *hdr;
+
+	while (s2h_history_read(cb->args[0], &c)) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &s2h_nl_family, NLM_F_MULTI, S2H_CMD_HISTORY_GET);
+		if (!hdr)
+			break;
+		if (s2h_nl_put_cycle(skb, S2H_A_CYCLE, &c)) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		cb->args[0] = c.seq;
+	}
+	return skb->len;
 }
 
 /*
@@ -292,8 +342,8 @@ static int s2h_nl_verify_restore(struct sk_buff *skb, struct genl_info *info)
 }
 
 /*
- * No dumpit: every reply is one message. S2H_CMD_EVENT_NTF has no handler, so
- * a request for it fails with EOPNOTSUPP.
+ * HISTORY_GET is a dump, the others one message each. S2H_CMD_EVENT_NTF has
+ * no handler, so a request for it fails with EOPNOTSUPP.
  */
 static const struct genl_ops s2h_nl_ops[] = {
 	{
@@ -318,6 +368,12 @@ static const struct genl_ops s2h_nl_ops[] = {
 		.cmd = S2H_CMD_VERIFY_RESTORE,
 		.doit = s2h_nl_verify_restore,
 		.policy = s2h_restore_policy,
+		.maxattr = S2H_A_MAX,
+	},
+	{
+		.cmd = S2H_CMD_HISTORY_GET,
+		.dumpit = s2h_nl_history_dump,
+		.policy = s2h_no_attrs_policy,
 		.maxattr = S2H_A_MAX,
 	},
 };

@@ -11,6 +11,7 @@
 #include <linux/s2h.h>
 
 #include "config.h"
+#include "history.h"
 #include "preflight.h"
 
 enum s2h_stat {
@@ -41,22 +42,6 @@ struct s2h_verify_status {
 	bool restored;			/* handed back at load: passed in an earlier boot */
 };
 
-/* The last suspend s2h armed for, from arming to the end of its hibernation. */
-struct s2h_last_cycle {
-	time64_t suspended_at;
-	time64_t woke_at;		/* 0 until it wakes */
-	enum s2h_wake wake;
-	enum s2h_decision_kind decision;
-	int result;			/* of the hibernation, when there was one */
-	int battery_start;		/* percent, or S2H_BATTERY_UNKNOWN */
-	int battery_wake;
-	bool on_ac;
-	u32 dark_wakes;
-	u32 other_wakes;
-	char wake_source[S2H_WAKE_SOURCE_LEN];	/* "" when none was seen */
-	u32 wake_irq;			/* 0 when unknown */
-};
-
 int s2h_cycle_init(const struct s2h_config *config);
 void s2h_cycle_exit(void);
 
@@ -84,10 +69,11 @@ struct s2h_status {
 	enum s2h_wake last_wake;
 	u64 stats[__S2H_STAT_MAX];
 	struct s2h_verify_status verify;
-	struct s2h_last_cycle last;
+	struct s2h_cycle_record last;
 };
 
 void s2h_status_read(struct s2h_status *status);
+bool s2h_history_read(u64 after, struct s2h_cycle_record *cycle);
 void s2h_available(struct s2h_preflight *p);
 void s2h_config_update(const struct s2h_config_change *change);
 int s2h_verify_start(void);

@@ -237,10 +237,21 @@ static const struct attribute_group s2h_verify_group = {
 	.attrs = s2h_verify_attrs,
 };
 
+/* The kept ones, space-separated; an empty line before the first wake. */
+static ssize_t s2h_battery_wakes_show(const struct s2h_cycle_record *l, char *buf)
+{
+	unsigned int i, n = min_t(u32, l->wakes, S2H_CYCLE_WAKES_MAX);
+	ssize_t len = 0;
+
+	for (i = 0; i < n; i++)
+		len += sysfs_emit_at(buf, len, "%s%d", i ? " " : "", l->battery_wakes[i]);
+	return len + sysfs_emit_at(buf, len, "\n");
+}
+
 /* last_cycle/: the last cycle, a file per attribute of the netlink nest. */
 static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
 {
-	const struct s2h_last_cycle *l;
+	const struct s2h_cycle_record *l;
 	struct s2h_status st;
 
 	s2h_status_read(&st);
@@ -271,6 +282,20 @@ static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr,
 		return sysfs_emit(buf, "%u\n", l->wake_irq);
 	case S2H_LAST_A_OTHER_WAKES:
 		return sysfs_emit(buf, "%u\n", l->other_wakes);
+	case S2H_LAST_A_SEQ:
+		return sysfs_emit(buf, "%llu\n", l->seq);
+	case S2H_LAST_A_WAKES:
+		return sysfs_emit(buf, "%u\n", l->wakes);
+	case S2H_LAST_A_BATTERY_WAKES:
+		return s2h_battery_wakes_show(l, buf);
+	case S2H_LAST_A_IDLE_MS:
+		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_IDLE]);
+	case S2H_LAST_A_ARMED_MS:
+		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_ARMED]);
+	case S2H_LAST_A_HIBERNATING_MS:
+		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_HIBERNATING]);
+	case S2H_LAST_A_RESUMING_MS:
+		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_RESUMING]);
 	}
 	return -EIO;
 }
@@ -289,6 +314,13 @@ S2H_LAST_ATTR(dark_wakes, S2H_LAST_A_DARK_WAKES);
 S2H_LAST_ATTR(wake_source, S2H_LAST_A_WAKE_SOURCE);
 S2H_LAST_ATTR(wake_irq, S2H_LAST_A_WAKE_IRQ);
 S2H_LAST_ATTR(other_wakes, S2H_LAST_A_OTHER_WAKES);
+S2H_LAST_ATTR(seq, S2H_LAST_A_SEQ);
+S2H_LAST_ATTR(wakes, S2H_LAST_A_WAKES);
+S2H_LAST_ATTR(battery_wakes, S2H_LAST_A_BATTERY_WAKES);
+S2H_LAST_ATTR(idle_ms, S2H_LAST_A_IDLE_MS);
+S2H_LAST_ATTR(armed_ms, S2H_LAST_A_ARMED_MS);
+S2H_LAST_ATTR(hibernating_ms, S2H_LAST_A_HIBERNATING_MS);
+S2H_LAST_ATTR(resuming_ms, S2H_LAST_A_RESUMING_MS);
 
 static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_suspended_at.kattr.attr,
@@ -303,6 +335,13 @@ static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_wake_source.kattr.attr,
 	&s2h_last_wake_irq.kattr.attr,
 	&s2h_last_other_wakes.kattr.attr,
+	&s2h_last_seq.kattr.attr,
+	&s2h_last_wakes.kattr.attr,
+	&s2h_last_battery_wakes.kattr.attr,
+	&s2h_last_idle_ms.kattr.attr,
+	&s2h_last_armed_ms.kattr.attr,
+	&s2h_last_hibernating_ms.kattr.attr,
+	&s2h_last_resuming_ms.kattr.attr,
 	NULL,
 };
 

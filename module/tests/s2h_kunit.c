@@ -13,6 +13,8 @@
 #include "compat.h"
 #include "config.h"
 #include "decide.h"
+#include "history.h"
+#include "power.h"
 
 #define SEC(s)	((s64)(s) * MSEC_PER_SEC)
 
@@ -228,6 +230,84 @@ static void s2h_retry_delay_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s2h_retry_delay(S2H_DELAY_MAX_SEC, UINT_MAX), S2H_DELAY_MAX_SEC);
 }
 
+struct s2h_history_case {
+	const char *name;
+	u64 started;		/* cycles started since the load */
+	u64 after;		/* the seq the reader saw last */
+	u64 next;		/* the seq it reads next, 0: none */
+};
+
+#define LEN	S2H_HISTORY_LEN
+
+static const struct s2h_history_case s2h_history_cases[] = {
+	{ "no cycle yet: nothing", 0, 0, 0 },
+	{ "one cycle: it", 1, 0, 1 },
+	{ "one cycle, read: nothing more", 1, 1, 0 },
+	{ "a reader ahead of the ring: nothing", 3, 7, 0 },
+	{ "ring not full: the next", 5, 2, 3 },
+	{ "ring just full: the first is kept", LEN, 0, 1 },
+	{ "one more: the first is gone, the second is the oldest", LEN + 1, 0, 2 },
+	{ "40 cycles: the oldest of the 32 newest", 40, 0, 9 },
+	{ "40 cycles, reader fell behind the ring: the oldest kept", 40, 3, 9 },
+	{ "40 cycles, reader at the oldest kept: the next", 40, 9, 10 },
+	{ "40 cycles, the newest read: nothing", 40, 40, 0 },
+	{ "the ring wrapped twice: its slot is reused", 2 * LEN + 5, 2 * LEN + 4, 2 * LEN + 5 },
+};
+
+static void s2h_history_case_desc(const struct s2h_history_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_history, s2h_history_cases, s2h_history_case_desc);
+
+/* Each cycle's record starts clean: its seq, nothing else of the one it replaces. */
+static void s2h_history_test(struct kunit *test)
+{
+	const struct s2h_history_case *c = test->param_value;
+	const struct s2h_cycle_record *got;
+	struct s2h_history *h;
+	struct s2h_cycle_record *r;
+	u64 i;
+
+	h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	for (i = 1; i <= c->started; i++) {
+		r = s2h_history_start(h);
+		KUNIT_ASSERT_EQ(test, r->seq, i);
+		KUNIT_EXPECT_EQ(test, r->wakes, 0);
+		KUNIT_EXPECT_EQ(test, r->battery_start, S2H_BATTERY_UNKNOWN);
+		r->wakes = i;
+	}
+	got = s2h_history_after(h, c->after);
+	if (!c->next) {
+		KUNIT_EXPECT_NULL(test, got);
+		return;
+	}
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	KUNIT_EXPECT_EQ(test, got->seq, c->next);
+	KUNIT_EXPECT_EQ(test, got->wakes, c->next);
+}
+
+/* The battery of the first wakes is kept, every wake counted. */
+static void s2h_history_wakes_test(struct kunit *test)
+{
+	struct s2h_history *h;
+	struct s2h_cycle_record *r;
+	int i;
+
+	h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	r = s2h_history_start(h);
+	for (i = 0; i < S2H_CYCLE_WAKES_MAX + 3; i++)
+		s2h_history_add_wake(r, i == 1 ? S2H_BATTERY_UNKNOWN : 90 - i);
+	KUNIT_EXPECT_EQ(test, r->wakes, S2H_CYCLE_WAKES_MAX + 3);
+	KUNIT_EXPECT_EQ(test, r->battery_wakes[0], 90);
+	KUNIT_EXPECT_EQ(test, r->battery_wakes[1], S2H_BATTERY_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, r->battery_wakes[S2H_CYCLE_WAKES_MAX - 1],
+			90 - S2H_CYCLE_WAKES_MAX + 1);
+}
+
 struct s2h_parse_case {
 	const char *input;
 	int err;
@@ -350,6 +430,8 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
+	KUNIT_CASE_PARAM(s2h_history_test, s2h_history_gen_params),
+	KUNIT_CASE(s2h_history_wakes_test),
 	KUNIT_CASE_PARAM(s2h_parse_bool_test, s2h_bool_gen_params),
 	KUNIT_CASE_PARAM(s2h_setting_parse_test, s2h_setting_gen_params),
 	KUNIT_CASE(s2h_defaults_round_trip_test),

@@ -156,6 +156,8 @@ static int transact(struct conn *c, struct nl_msg *msg, struct reply *r)
 		goto out;
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, on_valid, r);
 	nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, on_ack, r);
+	/* A dump ends with NLMSG_DONE, not an ack. */
+	nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, on_ack, r);
 	nl_cb_err(cb, NL_CB_CUSTOM, on_error, r);
 	err = nl_send_auto(c->sk, msg);
 	while (err >= 0 && !r->done)
@@ -167,11 +169,12 @@ out:
 	return r->done ? 0 : err;
 }
 
-static struct nl_msg *request(struct conn *c, uint8_t cmd)
+/* @flags: NLM_F_DUMP for a dump, else 0. */
+static struct nl_msg *request_flags(struct conn *c, uint8_t cmd, int flags)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 
-	if (msg && !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, c->family, 0, 0, cmd,
+	if (msg && !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, c->family, 0, flags, cmd,
 				S2H_GENL_VERSION)) {
 		nlmsg_free(msg);
 		msg = NULL;
@@ -179,6 +182,11 @@ static struct nl_msg *request(struct conn *c, uint8_t cmd)
 	if (!msg)
 		fprintf(stderr, "s2hctl: out of memory\n");
 	return msg;
+}
+
+static struct nl_msg *request(struct conn *c, uint8_t cmd)
+{
+	return request_flags(c, cmd, 0);
 }
 
 /* One line for what the kernel refused, in its own words. */
@@ -263,14 +271,33 @@ static int parse_verified(struct nlattr *nest, struct verify_status *v)
 	return 0;
 }
 
+/* A module without a history sends none of them: 0. */
+static uint64_t get_u64_or_0(struct nlattr *a)
+{
+	return a ? nla_get_u64(a) : 0;
+}
+
+/* battery-wakes, one attribute a wake, in order. */
+static void parse_battery_wakes(struct nlattr *nest, struct last_cycle *l)
+{
+	struct nlattr *a;
+	int rem;
+
+	nla_for_each_nested(a, nest, rem)
+		if (nla_type(a) == S2H_LAST_A_BATTERY_WAKES &&
+		    l->n_battery_wakes < S2H_CYCLE_WAKES_MAX)
+			l->battery_wakes[l->n_battery_wakes++] = (int32_t)nla_get_u32(a);
+}
+
 static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 {
 	struct nlattr *tb[S2H_LAST_A_MAX + 1];
 	int i;
 
+	memset(l, 0, sizeof(*l));
 	if (nla_parse_nested(tb, S2H_LAST_A_MAX, nest, NULL))
 		return -1;
-	for (i = S2H_LAST_A_SUSPENDED_AT; i <= S2H_LAST_A_MAX; i++)
+	for (i = S2H_LAST_A_SUSPENDED_AT; i <= S2H_LAST_A_OTHER_WAKES; i++)
 		if (!tb[i])
 			return -1;
 	l->suspended_at = nla_get_u64(tb[S2H_LAST_A_SUSPENDED_AT]);
@@ -286,6 +313,13 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->wake_irq = nla_get_u32(tb[S2H_LAST_A_WAKE_IRQ]);
 	snprintf(l->wake_source, sizeof(l->wake_source), "%s",
 		 nla_get_string(tb[S2H_LAST_A_WAKE_SOURCE]));
+	l->seq = get_u64_or_0(tb[S2H_LAST_A_SEQ]);
+	l->wakes = tb[S2H_LAST_A_WAKES] ? nla_get_u32(tb[S2H_LAST_A_WAKES]) : 0;
+	parse_battery_wakes(nest, l);
+	l->state_ms[S2H_STATE_IDLE] = get_u64_or_0(tb[S2H_LAST_A_IDLE_MS]);
+	l->state_ms[S2H_STATE_ARMED] = get_u64_or_0(tb[S2H_LAST_A_ARMED_MS]);
+	l->state_ms[S2H_STATE_HIBERNATING] = get_u64_or_0(tb[S2H_LAST_A_HIBERNATING_MS]);
+	l->state_ms[S2H_STATE_RESUMING] = get_u64_or_0(tb[S2H_LAST_A_RESUMING_MS]);
 	return 0;
 }
 
@@ -323,6 +357,32 @@ int nl_get(struct conn *c, struct status *st)
 
 	memset(st, 0, sizeof(*st));
 	return finish(c, request(c, S2H_CMD_GET), &r, "reading the settings");
+}
+
+struct history {
+	cycle_fn fn;
+	void *arg;
+};
+
+static int parse_history_cycle(struct nlattr **tb, void *arg)
+{
+	struct history *h = arg;
+	struct last_cycle l;
+
+	if (!tb[S2H_A_CYCLE] || parse_last_cycle(tb[S2H_A_CYCLE], &l))
+		return -1;
+	h->fn(&l, h->arg);
+	return 0;
+}
+
+/* The cycles the module keeps, oldest first, each handed to @fn. */
+int nl_history(struct conn *c, cycle_fn fn, void *arg)
+{
+	struct history h = { .fn = fn, .arg = arg };
+	struct reply r = { .parse = parse_history_cycle, .arg = &h };
+
+	return finish(c, request_flags(c, S2H_CMD_HISTORY_GET, NLM_F_DUMP), &r,
+		      "reading the history");
 }
 
 int nl_set(struct conn *c, const struct settings *set)

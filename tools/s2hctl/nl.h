@@ -31,6 +31,7 @@ struct verify_status {
 	bool restored;			/* passed in an earlier boot, handed back at load */
 };
 
+/* A cycle: last-cycle of GET, or one of the history. */
 struct last_cycle {
 	uint64_t suspended_at, woke_at;
 	uint32_t wake, decision;
@@ -39,6 +40,11 @@ struct last_cycle {
 	uint32_t dark_wakes, other_wakes;
 	char wake_source[S2H_WAKE_SOURCE_LEN];	/* "" when none was seen */
 	uint32_t wake_irq;			/* 0 when the kernel did not say */
+	uint64_t seq;				/* 0 from a module without a history */
+	uint32_t wakes;
+	unsigned int n_battery_wakes;		/* at most S2H_CYCLE_WAKES_MAX, the first */
+	int32_t battery_wakes[S2H_CYCLE_WAKES_MAX];
+	uint64_t state_ms[__S2H_STATE_MAX];	/* indexed by enum s2h_state */
 };
 
 /* What GET replies, as sysfs shows it. */
@@ -69,12 +75,14 @@ struct event {
 };
 
 typedef void (*event_fn)(const struct event *ev, void *arg);
+typedef void (*cycle_fn)(const struct last_cycle *l, void *arg);
 
 int conn_open(struct conn *c);
 void conn_close(struct conn *c);
 int nl_get(struct conn *c, struct status *st);
 int nl_set(struct conn *c, const struct settings *set);
 int nl_monitor(struct conn *c, event_fn fn, void *arg);
+int nl_history(struct conn *c, cycle_fn fn, void *arg);
 int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v);
 int nl_verify_restore(struct conn *c, uint64_t time, uint32_t duration_ms);
 

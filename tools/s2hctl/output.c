@@ -195,11 +195,35 @@ static void print_verified_json(const struct verify_status *v)
 	       v->restored ? "true" : "false");
 }
 
+/* A cycle, as last_cycle/ of sysfs names it: in show -j and log -j. */
+static void print_cycle_json(const struct last_cycle *l)
+{
+	unsigned int i;
+
+	printf("{\"seq\":%llu,\"suspended_at\":%llu,\"woke_at\":%llu,\"wake\":\"%s\","
+	       "\"decision\":\"%s\",\"result\":%d,\"battery_start\":%d,\"battery_wake\":%d,"
+	       "\"on_ac\":%s,\"dark_wakes\":%u,\"other_wakes\":%u,\"wake_irq\":%u,"
+	       "\"wake_source\":",
+	       (unsigned long long)l->seq, (unsigned long long)l->suspended_at,
+	       (unsigned long long)l->woke_at, wake_name(l->wake), decision_name(l->decision),
+	       l->result, l->battery_start, l->battery_wake, l->on_ac ? "true" : "false",
+	       l->dark_wakes, l->other_wakes, l->wake_irq);
+	print_json_string(l->wake_source);
+	printf(",\"wakes\":%u,\"battery_wakes\":[", l->wakes);
+	for (i = 0; i < l->n_battery_wakes; i++)
+		printf("%s%d", i ? "," : "", l->battery_wakes[i]);
+	printf("],\"idle_ms\":%llu,\"armed_ms\":%llu,\"hibernating_ms\":%llu,"
+	       "\"resuming_ms\":%llu}",
+	       (unsigned long long)l->state_ms[S2H_STATE_IDLE],
+	       (unsigned long long)l->state_ms[S2H_STATE_ARMED],
+	       (unsigned long long)l->state_ms[S2H_STATE_HIBERNATING],
+	       (unsigned long long)l->state_ms[S2H_STATE_RESUMING]);
+}
+
 /* Keys are the names of the sysfs files; the words are sysfs' too. */
 static void print_status_json(const struct status *st)
 {
 	const struct verify_status *v = &st->verify;
-	const struct last_cycle *l = &st->last;
 	const char *sep = "";
 	int i;
 
@@ -214,17 +238,9 @@ static void print_status_json(const struct status *st)
 	print_checks_json(st->checks_failed);
 	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,", st->swap_free_mb, st->image_mb);
 	print_verified_json(v);
-	printf(",");
-	printf("\"last_cycle\":{\"suspended_at\":%llu,\"woke_at\":%llu,\"wake\":\"%s\","
-	       "\"decision\":\"%s\",\"result\":%d,\"battery_start\":%d,\"battery_wake\":%d,"
-	       "\"on_ac\":%s,\"dark_wakes\":%u,\"other_wakes\":%u,\"wake_irq\":%u,"
-	       "\"wake_source\":",
-	       (unsigned long long)l->suspended_at, (unsigned long long)l->woke_at,
-	       wake_name(l->wake), decision_name(l->decision), l->result, l->battery_start,
-	       l->battery_wake, l->on_ac ? "true" : "false", l->dark_wakes, l->other_wakes,
-	       l->wake_irq);
-	print_json_string(l->wake_source);
-	printf("},\"stats\":{");
+	printf(",\"last_cycle\":");
+	print_cycle_json(&st->last);
+	printf(",\"stats\":{");
 	for (i = 0; i <= S2H_STATS_A_MAX; i++) {
 		if (!st->has_stat[i])
 			continue;
@@ -411,4 +427,85 @@ void print_event(const struct event *ev, void *arg)
 		print_event_text(ev);
 	}
 	fflush(stdout);
+}
+
+/* A duration as people read it, to the second: 42s, 3m05s, 2h10m, 1d04h. */
+static const char *format_ms(uint64_t ms, char buf[TIME_LEN])
+{
+	unsigned long long sec = (ms + 500) / 1000;
+
+	if (sec < 60)
+		snprintf(buf, TIME_LEN, "%llus", sec);
+	else if (sec < 3600)
+		snprintf(buf, TIME_LEN, "%llum%02llus", sec / 60, sec % 60);
+	else if (sec < 86400)
+		snprintf(buf, TIME_LEN, "%lluh%02llum", sec / 3600, sec % 3600 / 60);
+	else
+		snprintf(buf, TIME_LEN, "%llud%02lluh", sec / 86400, sec % 86400 / 3600);
+	return buf;
+}
+
+/* "80 > 79,-": at the start, then at each wake kept ("-": not read, "..": more wakes). */
+static const char *format_batteries(const struct last_cycle *l, char *buf, size_t len)
+{
+	size_t n = 0;
+	unsigned int i;
+
+	n += snprintf(buf + n, len - n, l->battery_start < 0 ? "-" : "%d", l->battery_start);
+	for (i = 0; i < l->n_battery_wakes && n < len; i++)
+		n += snprintf(buf + n, len - n, l->battery_wakes[i] < 0 ? "%s-" : "%s%d",
+			      i ? "," : " > ", l->battery_wakes[i]);
+	if (l->wakes > l->n_battery_wakes && n < len)
+		snprintf(buf + n, len - n, ",..");
+	return buf;
+}
+
+/* The result of the hibernation: "-" when there was none. */
+static const char *format_result(const struct last_cycle *l)
+{
+	if (l->decision != S2H_DECISION_HIBERNATE)
+		return "-";
+	return l->result ? errno_name(l->result) : "ok";
+}
+
+void print_history_header(void)
+{
+	printf("%4s  %-19s  %-8s  %-7s  %-11s  %-9s  %6s  %6s  %6s  %6s  %-12s  %s\n",
+	       "SEQ", "SUSPENDED", "WOKE", "WAKE", "DECISION", "RESULT", "ARMED", "IDLE",
+	       "HIBER", "RESUME", "SOURCE", "BATTERY");
+}
+
+/* A cycle_fn: one line of the table, or the cycle as JSON (@arg: struct history_opts). */
+void print_history_cycle(const struct last_cycle *l, void *arg)
+{
+	struct history_opts *o = arg;
+	char t1[TIME_LEN], t2[TIME_LEN], d[4][TIME_LEN], bat[96];
+
+	if (o->json) {
+		printf("%s", o->count ? "," : "[");
+		print_cycle_json(l);
+	} else {
+		format_time(l->suspended_at, t1);
+		if (l->woke_at)
+			format_time(l->woke_at, t2);
+		printf("%4llu  %-19s  %-8s  %-7s  %-11s  %-9s  %6s  %6s  %6s  %6s  %-12s  %s\n",
+		       (unsigned long long)l->seq, t1, l->woke_at ? t2 + 11 : "-",
+		       wake_name(l->wake), decision_name(l->decision), format_result(l),
+		       format_ms(l->state_ms[S2H_STATE_ARMED], d[0]),
+		       format_ms(l->state_ms[S2H_STATE_IDLE], d[1]),
+		       format_ms(l->state_ms[S2H_STATE_HIBERNATING], d[2]),
+		       format_ms(l->state_ms[S2H_STATE_RESUMING], d[3]),
+		       l->wake_source[0] ? l->wake_source : "-",
+		       format_batteries(l, bat, sizeof(bat)));
+	}
+	o->count++;
+}
+
+/* Closes what print_history_cycle() opened; says so when there was no cycle. */
+void print_history_end(const struct history_opts *o)
+{
+	if (o->json)
+		printf("%s\n", o->count ? "]" : "[]");
+	else if (!o->count)
+		printf("no cycle yet: s2h has not armed a suspend since it was loaded\n");
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What "show" and "monitor" print: text for people, JSON for programs. */
+/* What "show", "monitor" and "log" print: text for people, JSON for programs. */
 #ifndef S2HCTL_OUTPUT_H
 #define S2HCTL_OUTPUT_H
 
@@ -19,5 +19,15 @@ struct monitor_opts {
 };
 
 void print_event(const struct event *ev, void *opts);
+
+/* What log prints: -j, and how many cycles so far. */
+struct history_opts {
+	bool json;
+	unsigned int count;
+};
+
+void print_history_header(void);
+void print_history_cycle(const struct last_cycle *l, void *opts);
+void print_history_end(const struct history_opts *o);
 
 #endif /* S2HCTL_OUTPUT_H */

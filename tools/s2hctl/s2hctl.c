@@ -343,6 +343,26 @@ static int cmd_monitor(const struct command *cmd, const struct args *a)
 	return ret;
 }
 
+static int cmd_log(const struct command *cmd, const struct args *a)
+{
+	struct history_opts o = { .json = a->opts & OPT_JSON };
+	struct conn c;
+	int ret;
+
+	ret = no_words(cmd, a);
+	if (!ret)
+		ret = conn_open(&c);
+	if (ret)
+		return ret;
+	if (!o.json)
+		print_history_header();
+	ret = nl_history(&c, print_history_cycle, &o);
+	conn_close(&c);
+	if (!ret)
+		print_history_end(&o);
+	return ret;
+}
+
 /* The keys of set, from the table: what each takes, and what it does. */
 static void print_settings_help(void)
 {
@@ -396,6 +416,13 @@ static const struct command commands[] = {
 	  "print each event until interrupted: one line of KEY=VALUE words, or one\n"
 	  "      JSON object shaped as show -j; -t puts the time first",
 	  cmd_monitor, NULL },
+	{ "log", OPT_JSON, false, "[-j|--json]",
+	  "the last 32 suspend cycles, oldest first, one a line: when, how each woke\n"
+	  "      and by what, the decision and its result, the battery at the start and\n"
+	  "      at each wake (\"-\": not read), the time armed (asleep), idle (awake\n"
+	  "      between its suspends), hibernating and resuming; -j: a JSON array of\n"
+	  "      objects shaped as last_cycle of show -j",
+	  cmd_log, NULL },
 	{ "help", 0, false, "[COMMAND]", "this help, or one command's", cmd_help, NULL },
 };
 
@@ -455,7 +482,7 @@ int main(int argc, char **argv)
 	const struct command *cmd;
 	int i = 1, ret;
 
-	/* Before the command: -h, -V, and -j for show or monitor. */
+	/* Before the command: -h, -V, and -j for show, monitor or log. */
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			print_usage();

@@ -40,7 +40,7 @@ function __s2hctl_set_wants_value
     __fish_seen_subcommand_from set; and not __s2hctl_set_wants_key
 end
 
-set -l commands show set enable disable check apply monitor help
+set -l commands show set enable disable check apply monitor log help
 complete -c s2hctl -f
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a show -d 'settings, state, last cycle, counters'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a set -d 'change settings'
@@ -49,10 +49,11 @@ complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a disable -d 
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a check -d 'can this machine hibernate and resume?'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a apply -d 'apply a settings file'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 'print each event'
+complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a log -d 'the last 32 suspend cycles'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'help on a command'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'the version'
 complete -c s2hctl -s h -l help -d 'help'
-complete -c s2hctl -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from show monitor" -s j -l json -d 'JSON output'
+complete -c s2hctl -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from show monitor log" -s j -l json -d 'JSON output'
 complete -c s2hctl -n "__fish_seen_subcommand_from monitor" -s t -l timestamps -d 'the time first'
 complete -c s2hctl -n "__fish_seen_subcommand_from set enable disable" -l save -d 'write /etc/s2h.conf too'
 complete -c s2hctl -n "__fish_seen_subcommand_from check" -l verify -d 'a dry run first (save your work)'

@@ -37,6 +37,14 @@ cases()
 3|s2h module is not|--json show
 3|s2h module is not|check
 3|s2h module is not|monitor -t -j
+3|s2h module is not|log
+3|s2h module is not|log -j
+3|s2h module is not|-j log
+0||log --help
+0||help log
+2|'extra'|log extra
+2|unknown option '-t'|log -t
+2|unknown option '--save'|log --save
 3|s2h module is not|set Delay 3H policy BATTERY enabled TRUE hibernate_mode Suspend
 3|s2h module is not|set hibernate_on_ac n require_verified Y retries 2
 3|s2h module is not|enable

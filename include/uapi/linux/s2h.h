@@ -21,6 +21,8 @@
 #define S2H_RETRIES_MAX			10
 #define S2H_RETRIES_DEFAULT		1
 #define S2H_WAKE_SOURCE_LEN		48
+#define S2H_HISTORY_LEN			32
+#define S2H_CYCLE_WAKES_MAX		8
 
 /**
  * enum s2h_policy - When the alarm is due (policy, /sys/power/s2h/policy).
@@ -232,6 +234,7 @@ enum s2h_attr {
 	S2H_A_VERIFIED,
 	S2H_A_LAST_CYCLE,
 	S2H_A_BATTERY,
+	S2H_A_CYCLE,
 
 	__S2H_A_MAX
 };
@@ -288,6 +291,13 @@ enum s2h_last_attr {
 	S2H_LAST_A_WAKE_SOURCE,
 	S2H_LAST_A_WAKE_IRQ,
 	S2H_LAST_A_OTHER_WAKES,
+	S2H_LAST_A_SEQ,
+	S2H_LAST_A_WAKES,
+	S2H_LAST_A_BATTERY_WAKES,
+	S2H_LAST_A_IDLE_MS,
+	S2H_LAST_A_ARMED_MS,
+	S2H_LAST_A_HIBERNATING_MS,
+	S2H_LAST_A_RESUMING_MS,
 
 	__S2H_LAST_A_MAX
 };
@@ -300,6 +310,7 @@ enum s2h_cmd {
 	S2H_CMD_EVENT_NTF,
 	S2H_CMD_VERIFY,
 	S2H_CMD_VERIFY_RESTORE,
+	S2H_CMD_HISTORY_GET,
 
 	__S2H_CMD_MAX
 };

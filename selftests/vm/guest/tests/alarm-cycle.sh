@@ -22,5 +22,13 @@ is_stat alarm_wakes 1
 is_stat hibernations 1
 is_stat early_wakes 0
 is_file $S2H/last_wake alarm "last_wake is alarm"
+is_file $S2H/last_cycle/decision hibernate "last_cycle: hibernate"
+is_file $S2H/last_cycle/result 0 "last_cycle: the hibernation came back"
+is_file $S2H/last_cycle/battery_wakes -1 "last_cycle: one wake, no battery in the VM"
+# Boottime goes on over the image, as the RTC tells at the resume: seconds.
+hib=$(cat $S2H/last_cycle/hibernating_ms)
+check "last_cycle: hibernating_ms counts the image's time ($hib ms)" test "$hib" -ge 1000
+armed=$(cat $S2H/last_cycle/armed_ms)
+check "last_cycle: armed_ms counts the 8 s asleep ($armed ms)" test "$armed" -ge 6000
 diag_stats
 done_testing

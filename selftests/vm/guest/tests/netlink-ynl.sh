@@ -3,8 +3,9 @@
 # The kernel's own ynl CLI (tools/net/ynl of Debian's linux-source 6.12 and
 # 7.x), knowing s2h by its spec alone, against the module: get (as sysfs
 # reads), set (sysfs shows it), a value out of range and an unprivileged
-# set refused with the values kept, the events group, and on 7.x the
-# policy the kernel reports for set. No suspend here.
+# set refused with the values kept, the events group, the history dump
+# of the one cycle (an early wake) the test starts with, and on 7.x the
+# policy the kernel reports for set.
 # Needs the tree of selftests/netlink/ynl-guest.py in the initramfs
 # (VM_GUEST_TREES): /bin/ynl SERIES ARGS..., and Python for it.
 set -u
@@ -94,6 +95,19 @@ test_subscribe()
 	echo 1 >$S2H/retries
 }
 
+# The history holds the cycle of the suspend at the start, as last_cycle/ shows it.
+test_dump()
+{
+	local s=$1 out=/tmp/dump.$1
+
+	check "$s: ynl --dump history-get" ynl "$s" --dump history-get --output-json >$out || return
+	is "$(grep -o '"seq": [0-9]*' $out | wc -l)" 1 "$s: history-get dumps one cycle"
+	is "$(jget seq $out) $(jget wake $out) $(jget decision $out) $(jget wakes $out)" \
+		"$(cat $S2H/last_cycle/seq) early none 1" \
+		"$s: its seq, wake, decision and wakes are last_cycle's"
+	is "$(jget armed-ms $out)" "$(cat $S2H/last_cycle/armed_ms)" "$s: its armed-ms is last_cycle's"
+}
+
 # What the running kernel says it accepts, next to the spec's checks.
 test_policy()
 {
@@ -110,6 +124,10 @@ test_policy()
 check "ynl is in the initramfs" test -x /bin/ynl || { done_testing; exit 1; }
 s2h_load || exit 1
 unprivileged_user
+swap_on
+host wake-after 1
+suspend_mem
+wait_for $S2H/last_cycle/wake early 30 "one cycle, ended by an early wake"
 for series in $(ls /ynl); do
 	[ -r /ynl/$series/cli.py ] || continue
 	start=$(date +%s)
@@ -117,6 +135,7 @@ for series in $(ls /ynl); do
 	test_set "$series"
 	test_refused "$series"
 	test_subscribe "$series"
+	test_dump "$series"
 	[ "${series%%.*}" -ge 7 ] && test_policy "$series"
 	diag "$series: $(($(date +%s) - start)) s"
 done

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * s2h's tracepoints, one per step of a cycle: events/s2h/ in tracefs, for
+ * perf trace and trace-cmd. The enums are printed by name: TRACE_DEFINE_ENUM
+ * hands their values to the format files, which userspace parses.
+ *
+ * Out of tree, define_trace.h includes this file again from the directory
+ * Kbuild puts on trace.o's include path (TRACE_INCLUDE_PATH below).
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM s2h
+
+#if !defined(_S2H_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _S2H_TRACE_H
+
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+#include <linux/s2h.h>
+
+#include "decide.h"
+
+TRACE_DEFINE_ENUM(S2H_WAKE_NONE);
+TRACE_DEFINE_ENUM(S2H_WAKE_ALARM);
+TRACE_DEFINE_ENUM(S2H_WAKE_EARLY);
+TRACE_DEFINE_ENUM(S2H_WAKE_ABORTED);
+TRACE_DEFINE_ENUM(S2H_WAKE_OTHER);
+TRACE_DEFINE_ENUM(S2H_DECISION_NONE);
+TRACE_DEFINE_ENUM(S2H_DECISION_HIBERNATE);
+TRACE_DEFINE_ENUM(S2H_DECISION_SLEEP_AGAIN);
+TRACE_DEFINE_ENUM(S2H_RTC_UNKNOWN);
+TRACE_DEFINE_ENUM(S2H_RTC_SILENT);
+TRACE_DEFINE_ENUM(S2H_RTC_WOKE);
+TRACE_DEFINE_ENUM(S2H_SOURCE_NONE);
+TRACE_DEFINE_ENUM(S2H_SOURCE_OTHER);
+TRACE_DEFINE_ENUM(S2H_SOURCE_INPUT);
+
+/* The words of the spec (sysfs, s2hctl). */
+#define s2h_show_wake(w)						\
+	__print_symbolic(w, { S2H_WAKE_NONE, "none" },			\
+			 { S2H_WAKE_ALARM, "alarm" },			\
+			 { S2H_WAKE_EARLY, "early" },			\
+			 { S2H_WAKE_ABORTED, "aborted" },		\
+			 { S2H_WAKE_OTHER, "other" })
+#define s2h_show_decision(d)						\
+	__print_symbolic(d, { S2H_DECISION_NONE, "none" },		\
+			 { S2H_DECISION_HIBERNATE, "hibernate" },	\
+			 { S2H_DECISION_SLEEP_AGAIN, "sleep_again" })
+#define s2h_show_rtc(r)							\
+	__print_symbolic(r, { S2H_RTC_UNKNOWN, "unknown" },		\
+			 { S2H_RTC_SILENT, "silent" },			\
+			 { S2H_RTC_WOKE, "woke" })
+#define s2h_show_source(s)						\
+	__print_symbolic(s, { S2H_SOURCE_NONE, "none" },		\
+			 { S2H_SOURCE_OTHER, "other" },			\
+			 { S2H_SOURCE_INPUT, "input" })
+
+/* A suspend starts and the alarm is armed; cycle is the seq of the history. */
+TRACE_EVENT(s2h_arm,
+	    TP_PROTO(u64 cycle, u32 delay_sec, int battery, bool own),
+	    TP_ARGS(cycle, delay_sec, battery, own),
+	    TP_STRUCT__entry(__field(u64, cycle)
+			     __field(u32, delay_sec)
+			     __field(int, battery)
+			     __field(bool, own)),
+	    TP_fast_assign(__entry->cycle = cycle;
+			   __entry->delay_sec = delay_sec;
+			   __entry->battery = battery;
+			   __entry->own = own;),
+	    TP_printk("cycle=%llu delay_sec=%u battery=%d own=%d",
+		      __entry->cycle, __entry->delay_sec, __entry->battery, __entry->own)
+);
+
+/* An armed suspend ended: how, and the evidence it was told from. */
+TRACE_EVENT(s2h_wake,
+	    TP_PROTO(u64 cycle, enum s2h_wake wake, const struct s2h_wake_facts *f,
+		     const char *source),
+	    TP_ARGS(cycle, wake, f, source),
+	    TP_STRUCT__entry(__field(u64, cycle)
+			     __field(int, wake)
+			     __field(s64, elapsed_ms)
+			     __field(s64, slept_ms)
+			     __field(u32, delay_sec)
+			     __field(int, rtc)
+			     __field(int, evidence)
+			     __array(char, source, S2H_WAKE_SOURCE_LEN)),
+	    TP_fast_assign(__entry->cycle = cycle;
+			   __entry->wake = wake;
+			   __entry->elapsed_ms = f->elapsed_ms;
+			   __entry->slept_ms = f->slept_ms;
+			   __entry->delay_sec = f->delay_sec;
+			   __entry->rtc = f->rtc;
+			   __entry->evidence = f->source;
+			   strscpy(__entry->source, source, S2H_WAKE_SOURCE_LEN);),
+	    TP_printk("cycle=%llu wake=%s elapsed_ms=%lld slept_ms=%lld delay_sec=%u rtc=%s evidence=%s source=%s",
+		      __entry->cycle, s2h_show_wake(__entry->wake), __entry->elapsed_ms,
+		      __entry->slept_ms, __entry->delay_sec, s2h_show_rtc(__entry->rtc),
+		      s2h_show_source(__entry->evidence), __entry->source)
+);
+
+/* What the alarm's wake made s2h do, and the facts it decided on. */
+TRACE_EVENT(s2h_decision,
+	    TP_PROTO(u64 cycle, const struct s2h_decision *d, const struct s2h_policy_facts *f),
+	    TP_ARGS(cycle, d, f),
+	    TP_STRUCT__entry(__field(u64, cycle)
+			     __field(int, decision)
+			     __field(bool, for_battery)
+			     __field(bool, on_ac)
+			     __field(int, battery)
+			     __field(int, battery_armed)
+			     __field(s64, elapsed_ms)),
+	    TP_fast_assign(__entry->cycle = cycle;
+			   __entry->decision = d->action;
+			   __entry->for_battery = d->for_battery;
+			   __entry->on_ac = f->on_ac;
+			   __entry->battery = f->battery;
+			   __entry->battery_armed = f->battery_armed;
+			   __entry->elapsed_ms = f->elapsed_ms;),
+	    TP_printk("cycle=%llu decision=%s for_battery=%d on_ac=%d battery=%d battery_armed=%d elapsed_ms=%lld",
+		      __entry->cycle, s2h_show_decision(__entry->decision), __entry->for_battery,
+		      __entry->on_ac, __entry->battery, __entry->battery_armed, __entry->elapsed_ms)
+);
+
+/* s2h's hibernation returned: error 0 once back from the image. */
+TRACE_EVENT(s2h_hibernate,
+	    TP_PROTO(u64 cycle, int error, bool hybrid, unsigned int attempt),
+	    TP_ARGS(cycle, error, hybrid, attempt),
+	    TP_STRUCT__entry(__field(u64, cycle)
+			     __field(int, error)
+			     __field(bool, hybrid)
+			     __field(unsigned int, attempt)),
+	    TP_fast_assign(__entry->cycle = cycle;
+			   __entry->error = error;
+			   __entry->hybrid = hybrid;
+			   __entry->attempt = attempt;),
+	    TP_printk("cycle=%llu error=%d hybrid=%d attempt=%u",
+		      __entry->cycle, __entry->error, __entry->hybrid, __entry->attempt)
+);
+
+#endif /* _S2H_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE trace
+#include <trace/define_trace.h>
