@@ -13,7 +13,7 @@ step_start()
 	check "apt install ./s2h-dkms_*.deb ./s2hctl_*.deb" run_diag \
 		env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
 		"$(ls /run/s2htest/debs/s2h-dkms_*.deb)" "$(ls /run/s2htest/debs/s2hctl_*.deb)"
-	check_has "s2h/.*, $kver, x86_64: installed" "dkms status: s2h installed for $kver" dkms status
+	check_has "s2h/.*, ${kver//+/\\+}, x86_64: installed" "dkms status: s2h installed for $kver" dkms status
 	check_has "DKMS module signing key" "DKMS signed s2h.ko with its key" \
 		modinfo -F signer s2h
 	check "/var/lib/dkms/mok.pub: the key to enrol under Secure Boot" test -s /var/lib/dkms/mok.pub
