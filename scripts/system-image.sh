@@ -104,22 +104,27 @@ cached_tree()
 
 	dir=$CACHE/system-tree-$SUITE-$(tree_key)
 	if [ ! -e "$dir/.built" ]; then
-		echo "system-image.sh: debootstrap $SUITE into $dir" >&2
+		echo "system-image.sh: debootstrap $SUITE into $dir (log: $dir.log)" >&2
 		rm -rf "$dir"
-		make_tree "$dir/tree"
+		mkdir -p "$dir"
+		(make_tree "$dir/tree") >"$dir.log" 2>&1 || die "no tree: see $dir.log"
 		touch "$dir/.built"
 		remove_others "$CACHE/system-tree-$SUITE" "$dir"
 	fi
 	echo "$dir/tree"
 }
 
-# remove_others PREFIX KEEP: the caches of other inputs are stale.
+# remove_others PREFIX KEEP: the caches of other inputs are stale (KEEP's
+# log stays).
 remove_others()
 {
 	local old
 
 	for old in "$1"-*; do
-		[ "$old" = "$2" ] || rm -rf "$old"
+		case $old in
+		"$2"|"$2.log") ;;
+		*) rm -rf "$old" ;;
+		esac
 	done
 }
 
