@@ -67,7 +67,10 @@ install-service:
 	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)/etc
 	sed 's|@BINDIR@|$(BINDIR)|' dist/60-s2h.rules.in >$(DESTDIR)$(UDEVDIR)/60-s2h.rules
 	sed 's|@BINDIR@|$(BINDIR)|' dist/s2h.service.in >$(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service
-	chmod 0644 $(DESTDIR)$(UDEVDIR)/60-s2h.rules $(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service
+	sed 's|@BINDIR@|$(BINDIR)|' dist/s2h-agent.service.in \
+		>$(DESTDIR)$(SYSTEMDUNITDIR)/s2h-agent.service
+	chmod 0644 $(DESTDIR)$(UDEVDIR)/60-s2h.rules $(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service \
+		$(DESTDIR)$(SYSTEMDUNITDIR)/s2h-agent.service
 	test -e $(DESTDIR)/etc/s2h.conf || install -m 0644 dist/s2h.conf $(DESTDIR)/etc/s2h.conf
 
 # The module loaded at boot.
