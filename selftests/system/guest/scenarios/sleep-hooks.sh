@@ -5,10 +5,13 @@
 # nvidia-suspend.service, nvidia-hibernate.service and
 # nvidia-resume.service (WantedBy= systemd-suspend.service or
 # systemd-hibernate.service, Before= or After= it) log each run.  Shown:
-# which of them a hibernation that s2h starts in the kernel runs (the
-# suspend's, before and after; none of the hibernation's: it never goes
-# through systemd-hibernate.service), how to list the hooks it bypasses,
-# and that systemctl hibernate runs all of them.
+# s2hctl check names the hooks a hibernation that s2h starts in the
+# kernel bypasses; such a hibernation runs the suspend's hooks and none of
+# the hibernation's; with handoff set, s2h-agent.service hands the
+# hibernation to systemctl hibernate and every hook runs, in order; with
+# the agent hung (SIGSTOP), s2h hibernates in the kernel once handoff is
+# over, and the agent, continued after the resume, leaves the stale
+# request alone.
 
 LOG=/var/log/s2h-test-hooks.log
 # The same lines, each after the count of resumes from hibernation when it
@@ -49,16 +52,15 @@ hook_unit()
 	EOF
 }
 
-# What a kernel-started hibernation bypasses, found as pre-flight would.
-list_bypassed()
-{
-	ls /etc/systemd/system-sleep /usr/lib/systemd/system-sleep 2>/dev/null
-	systemctl show -p Wants -p Requires systemd-hibernate.service
-}
-
 wait_log()
 {
 	grep -qx "$1" "$LOG"
+}
+
+# The lines of the hibernation's hooks and units, in the order they ran.
+hibernate_hooks()
+{
+	grep -E 'hibernate|resume' "$LOG" | tr '\n' ','
 }
 
 step_start()
@@ -66,34 +68,60 @@ step_start()
 	local i
 
 	install_hooks
-	check_has "s2h-test-hook" "the system-sleep hook is listed" list_bypassed
-	check_has "Wants=.*s2h-test-hibernate.service" \
-		"systemctl show -p Wants systemd-hibernate.service lists the hibernate unit" list_bypassed
+	check_has "^WARN hooks: .*s2h-test-hook" \
+		"s2hctl check names the system-sleep hook a kernel hibernation bypasses" s2hctl check
+	check_has "^WARN hooks: .*s2h-test-hibernate.service, s2h-test-resume.service" \
+		"s2hctl check names the units systemd-hibernate.service wants" s2hctl check
+	check_has "fix: .*handoff 1m" "s2hctl check: the fix is handoff" s2hctl check
 	: >"$LOG"
 	: >"$WHEN"
-	s2h_cycle 20
+	s2h_cycle 20 1
 	sleep 5
 	diag "resumes from hibernation, then the hook or unit that ran:"
 	run_diag cat "$WHEN"
 	check "suspend: the hook saw 'pre suspend'" grep -qx "hook pre suspend" "$LOG"
 	check "suspend: the hook saw 'post suspend'" grep -qx "hook post suspend" "$LOG"
 	check "suspend: the unit WantedBy=systemd-suspend.service ran" grep -qx "unit suspend" "$LOG"
-	check "s2h's hibernation ran no hibernate hook (it bypasses systemd-sleep)" \
+	check "s2h's hibernation in the kernel ran no hibernate hook (it bypasses systemd-sleep)" \
 		sh -c "! grep -q hibernate $LOG"
-	check "s2h's hibernation ran neither hibernate unit" sh -c "! grep -qE 'unit (hibernate|resume)' $LOG"
+	check "s2h's hibernation in the kernel ran neither hibernate unit" \
+		sh -c "! grep -qE 'unit (hibernate|resume)' $LOG"
 
-	# The same hooks, for a hibernation through systemd.
+	# Handed to systemd: every hook runs.
+	check "s2h-agent.service runs (the udev rule started it with the module)" \
+		systemctl is-active -q s2h-agent.service
+	check "s2hctl set handoff 1m" s2hctl set handoff 1m
+	check_has "^ok   hooks: hibernation goes through systemd" "s2hctl check: the hooks run now" \
+		s2hctl check
 	: >"$LOG"
-	host expect-poweroff 1200
-	diag "systemctl hibernate"
-	check "systemctl hibernate" systemctl hibernate
-	for i in $(seq 900); do
-		wait_log "hook post hibernate" && wait_log "unit resume" && break
+	s2h_cycle 20 2
+	for i in $(seq 120); do
+		wait_log "unit resume" && break
 		sleep 1
 	done
 	run_diag cat "$LOG"
-	is "$(tr '\n' ',' <"$LOG")" "unit hibernate,hook pre hibernate,hook post hibernate,unit resume," \
-		"systemctl hibernate: the unit before, the hook pre and post, the unit after"
-	is_stat hibernations 1
+	is "$(hibernate_hooks)" "unit hibernate,hook pre hibernate,hook post hibernate,unit resume," \
+		"handoff: the unit before, the hook pre and post, the unit after, as systemctl hibernate runs them"
+	is_stat handoffs 1
+	is_stat handoff_fallbacks 0
+	check_has "s2h asks for a hibernation within 1m" "the agent's journal: the request" \
+		journalctl -b -u s2h-agent.service
+
+	# The agent hangs: s2h hibernates in the kernel once handoff is over.
+	check "the agent stopped (SIGSTOP), as a hung userspace" \
+		systemctl kill -s STOP s2h-agent.service
+	: >"$LOG"
+	s2h_cycle 20 3
+	is_stat handoffs 1
+	is_stat handoff_fallbacks 1
+	check "the hung agent's cycle ran no hibernate hook" sh -c "! grep -q hibernate $LOG"
+	check "the log: userspace did not hibernate within 60 s" \
+		sh -c 'dmesg | grep -q "userspace did not hibernate within 60 s"'
+	check "the agent continued" systemctl kill -s CONT s2h-agent.service
+	sleep 10
+	check_has "no longer waits for .*ignored" "the agent leaves the stale request alone" \
+		journalctl -b -u s2h-agent.service
+	is_stat hibernations 3
+	is_file "$S2H/state" idle "state idle: nothing hibernated again"
 	finish
 }

@@ -65,6 +65,8 @@ step_cycle()
 	is "$(cat /sys/power/resume)" "$(dev_number "$(findmnt -no SOURCE /)")" \
 		"/sys/power/resume is the root file system's device"
 	is "$(cat /sys/power/resume_offset)" "$offset" "/sys/power/resume_offset is the file's"
+	check_has "^ok   resume_offset: $offset, the swap header of /swapfile" \
+		"s2hctl check: resume_offset is the swap file's header" s2hctl check
 	s2h_cycle 20
 	wrong_offset "$offset"
 	finish
@@ -79,8 +81,11 @@ wrong_offset()
 
 	failures=$(cat "$S2H/stats/hibernate_failures")
 	echo $((offset + 8)) >/sys/power/resume_offset
-	diag "s2hctl check, with a wrong resume_offset:"
-	run_diag s2hctl check
+	s2h_check_is 1 "s2hctl check fails with a wrong resume_offset"
+	check_has "FAIL resume_offset: $((offset + 8)), but the swap header of /swapfile is at $offset" \
+		"s2hctl check: the offset set and the file's" s2hctl check
+	check_has "resume_offset=$offset in GRUB_CMDLINE_LINUX_DEFAULT" "s2hctl check: the fix" \
+		s2hctl check
 	check "s2hctl set delay 10s" s2hctl set delay 10s
 	host expect-resuspend 600
 	host expect-resuspend 1200
