@@ -15,6 +15,9 @@
 # make check-quick  the static checks and the quick VM tests
 # make check-debug  KUnit and the whole VM suite on the debug kernel (KASAN, lockdep, ...;
 #                   about 80 min: beyond CI's hour, make check runs five of its tests)
+# make check-system s2h on a Debian 12 laptop in QEMU, installed from the .debs: UEFI,
+#                   Secure Boot, initramfs-tools resume from a swap partition, file, LUKS;
+#                   systemd's sleep hooks; trixie (SCENARIOS= for some; selftests/system/)
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
 # make matrix      DKMS build and VM smoke tests on the kernels of Debian 12, 13 and sid
 #                   (SUITES="bookworm sid" for some), in cached debootstrap chroots
@@ -32,7 +35,7 @@ TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-tools install-config install-service \
 	install-modules-load dkms-install dkms-module dkms-uninstall clean check check-quick \
-	check-debug check-user lint docs demo deps matrix dkms-src deb bench
+	check-debug check-user check-system lint docs demo deps matrix dkms-src deb bench
 
 all: module tools
 
@@ -64,7 +67,10 @@ install-service:
 	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)/etc
 	sed 's|@BINDIR@|$(BINDIR)|' dist/60-s2h.rules.in >$(DESTDIR)$(UDEVDIR)/60-s2h.rules
 	sed 's|@BINDIR@|$(BINDIR)|' dist/s2h.service.in >$(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service
-	chmod 0644 $(DESTDIR)$(UDEVDIR)/60-s2h.rules $(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service
+	sed 's|@BINDIR@|$(BINDIR)|' dist/s2h-agent.service.in \
+		>$(DESTDIR)$(SYSTEMDUNITDIR)/s2h-agent.service
+	chmod 0644 $(DESTDIR)$(UDEVDIR)/60-s2h.rules $(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service \
+		$(DESTDIR)$(SYSTEMDUNITDIR)/s2h-agent.service
 	test -e $(DESTDIR)/etc/s2h.conf || install -m 0644 dist/s2h.conf $(DESTDIR)/etc/s2h.conf
 
 # The module loaded at boot.
@@ -122,6 +128,10 @@ check-quick: deps
 
 check-debug: deps
 	scripts/check.sh $(TEST_KVER) debug
+
+check-system: deps
+	scripts/install-deps.sh system
+	selftests/system/run.sh $(SCENARIOS)
 
 matrix: deps
 	scripts/matrix.sh $(SUITES)

@@ -92,6 +92,8 @@ const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 						S2H_A_HIBERNATE_MODE),
 	[S2H_SETTING_REQUIRE_VERIFIED] = S2H_BOOL("require_verified", require_verified,
 						  S2H_A_REQUIRE_VERIFIED),
+	[S2H_SETTING_HANDOFF] = S2H_UINT("handoff_sec", handoff_sec, 0, S2H_HANDOFF_MAX_SEC,
+					 S2H_A_HANDOFF_SEC),
 };
 EXPORT_SYMBOL_IF_KUNIT(s2h_settings);
 
@@ -180,6 +182,7 @@ static const char * const s2h_state_names[__S2H_STATE_MAX] = {
 	[S2H_STATE_ARMED] = "armed",
 	[S2H_STATE_HIBERNATING] = "hibernating",
 	[S2H_STATE_RESUMING] = "resuming",
+	[S2H_STATE_HANDOFF] = "handoff",
 };
 
 static const char * const s2h_wake_names[__S2H_WAKE_MAX] = {

@@ -15,16 +15,25 @@
 #include <linux/string.h>
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
+#include <linux/wait.h>
 #include <linux/workqueue.h>
 
 #include "alarm.h"
 #include "compat.h"
 #include "decide.h"
 #include "hibernate.h"
+#include "image.h"
 #include "overhead.h"
 #include "power.h"
 #include "s2h.h"
 #include "trace.h"
+
+/* A hibernation s2h asked userspace for (handoff_sec). */
+enum s2h_handoff {
+	S2H_HANDOFF_NONE,
+	S2H_HANDOFF_WAITING,	/* asked, no hibernation started yet */
+	S2H_HANDOFF_TAKEN,	/* userspace's hibernation runs */
+};
 
 static struct s2h {
 	/*
@@ -59,8 +68,9 @@ static struct s2h {
 	 */
 	struct task_struct *transition_task;
 	u32 rearm_sec;			/* the alarm of s2h's own next suspend, 0: none */
-	u64 user_suspends;		/* the suspends s2h did not start */
-	u64 decided_at;			/* user_suspends when the last wake was decided on */
+	u64 user_transitions;		/* suspends, hibernations s2h did not start */
+	u64 decided_at;			/* user_transitions when the last wake was decided on */
+	enum s2h_handoff handoff;
 	ktime_t woke_mono;		/* when that wake was seen: input since = the user */
 	ktime_t deadline;		/* boottime at which the alarm was last due */
 	ktime_t other_woke_at;		/* boottime of a wake no user caused, 0: none */
@@ -76,6 +86,9 @@ static struct s2h {
 	struct work_struct sleep_work;
 	struct work_struct verify_work;
 	struct work_struct wake_irq_work;
+	struct work_struct handoff_end_work;
+	/* Woken when a hibernation userspace started ends the handoff's wait. */
+	wait_queue_head_t handoff_wait;
 	struct notifier_block pm_nb;
 } s2h;
 
@@ -164,7 +177,10 @@ static void s2h_set_state(enum s2h_state state)
 
 	lockdep_assert_held(&s2h.lock);
 
-	if (s2h.state != S2H_STATE_IDLE)
+	/* The wait for userspace's hibernation is part of hibernating. */
+	if (s2h.state == S2H_STATE_HANDOFF)
+		s2h.last->state_ms[S2H_STATE_HIBERNATING] += ktime_ms_delta(now, s2h.state_since);
+	else if (s2h.state != S2H_STATE_IDLE)
 		s2h.last->state_ms[s2h.state] += ktime_ms_delta(now, s2h.state_since);
 	s2h.state = state;
 	s2h.state_since = now;
@@ -274,7 +290,7 @@ static void s2h_suspend_prepare(void)
 	s2h.stats[S2H_STAT_SUSPENDS]++;
 	own_suspend = s2h.transition_task == current;
 	if (!own_suspend)
-		s2h.user_suspends++;
+		s2h.user_transitions++;
 	if (!s2h_should_arm(own_suspend)) {
 		mutex_unlock(&s2h.lock);
 		return;
@@ -346,7 +362,7 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	if (wake != S2H_WAKE_ABORTED)
 		s2h_history_add_wake(s2h.last, pw->battery);
 	s2h.woke_mono = ktime_get();
-	s2h.decided_at = s2h.user_suspends;
+	s2h.decided_at = s2h.user_transitions;
 	if (wake == S2H_WAKE_OTHER) {
 		s2h.other_woke_at = ktime_get_boottime();
 		s2h.last->other_wakes++;
@@ -468,7 +484,7 @@ static bool s2h_user_is_back(void)
 
 	mutex_lock(&s2h.lock);
 	woke = s2h.woke_mono;
-	suspended = s2h.user_suspends != s2h.decided_at;
+	suspended = s2h.user_transitions != s2h.decided_at;
 	mutex_unlock(&s2h.lock);
 	return suspended || s2h_input_since(woke);
 }
@@ -484,25 +500,51 @@ static void s2h_cancel(const char *what)
 	s2h_event(S2H_EVENT_CANCELLED, NULL);
 }
 
+/*
+ * The end of a hibernation userspace started when asked is told from the
+ * work queue: it may have to put the system back to sleep.
+ */
 static void s2h_post_hibernation(void)
 {
+	bool handed_off;
+
 	mutex_lock(&s2h.lock);
+	handed_off = s2h.handoff == S2H_HANDOFF_TAKEN;
+	s2h.handoff = S2H_HANDOFF_NONE;
 	if (s2h.state == S2H_STATE_HIBERNATING)
 		s2h_set_state(S2H_STATE_RESUMING);
 	mutex_unlock(&s2h.lock);
+	if (handed_off && !s2h_queue(&s2h.handoff_end_work)) {
+		mutex_lock(&s2h.lock);
+		s2h_set_state(S2H_STATE_IDLE);
+		mutex_unlock(&s2h.lock);
+	}
 }
 
 /*
- * s2h's own hibernation, once it holds the system transition lock: a
- * user's suspend that took the lock first, and ended, leaves it stale.
+ * Any hibernation, once it holds the system transition lock. s2h's own is
+ * stale when a suspend or hibernation of someone else took the lock first
+ * and ended. Someone else's, while s2h waits for userspace to hibernate,
+ * is the one it asked for.
  */
 static int s2h_hibernation_prepare(void)
 {
 	int err = 0;
 
+	s2h_image_watch_start();
 	mutex_lock(&s2h.lock);
-	if (s2h.transition_task == current && s2h.user_suspends != s2h.decided_at)
-		err = -EAGAIN;
+	if (s2h.transition_task == current) {
+		if (s2h.user_transitions != s2h.decided_at)
+			err = -EAGAIN;
+	} else if (s2h.handoff == S2H_HANDOFF_WAITING) {
+		s2h.handoff = S2H_HANDOFF_TAKEN;
+		s2h_set_state(S2H_STATE_HIBERNATING);
+		s2h.stats[S2H_STAT_HANDOFFS]++;
+		s2h.stats[S2H_STAT_HIBERNATIONS]++;
+		wake_up(&s2h.handoff_wait);
+	} else {
+		s2h.user_transitions++;
+	}
 	mutex_unlock(&s2h.lock);
 	return err;
 }
@@ -642,41 +684,24 @@ static void s2h_hibernate_failed(int err)
 }
 
 /*
- * s2h's hibernation, the one the alarm asked for or the way out when the
- * system cannot go back to sleep (@sleep_failed: then a failure cannot
- * go back to sleep either).
+ * The end of s2h's hibernation, @err as hibernate() returned it: a failure
+ * goes back to sleep for another try (unless @sleep_failed: the system
+ * cannot), or stays up when the user is back.
  */
-static void s2h_hibernate_now(bool sleep_failed)
+static void s2h_hibernation_ended(int err, bool sleep_failed)
 {
-	struct s2h_event_info ev = {};
-	const char *disk_mode;
+	struct s2h_event_info ev = { .error = err };
 	unsigned int attempt;
+	bool hybrid;
 	u64 cycle;
-
-	if (s2h_user_is_back()) {
-		s2h_cancel("hibernation");
-		return;
-	}
-	mutex_lock(&s2h.lock);
-	s2h.stats[S2H_STAT_HIBERNATIONS]++;
-	s2h_set_state(S2H_STATE_HIBERNATING);
-	disk_mode = s2h.config.hibernate_mode == S2H_MODE_SUSPEND ? S2H_DISK_SUSPEND : NULL;
-	attempt = s2h.attempts_failed + 1;
-	cycle = s2h.last->seq;
-	mutex_unlock(&s2h.lock);
-
-	pr_info("starting hibernation\n");
-	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
-	s2h_own_transition(true, 0);
-	ev.error = s2h_arm_wakeup_check();
-	if (!ev.error)
-		ev.error = s2h_hibernate(disk_mode);
-	s2h_own_transition(false, 0);
-	trace_s2h_hibernate(cycle, ev.error, !!disk_mode, attempt);
 
 	mutex_lock(&s2h.lock);
 	s2h.last->result = ev.error;
+	attempt = s2h.attempts_failed + 1;
+	hybrid = s2h.config.hibernate_mode == S2H_MODE_SUSPEND;
+	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
+	trace_s2h_hibernate(cycle, ev.error, hybrid, attempt);
 	s2h_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
 	if (ev.error) {
 		s2h_clear_wakeup_check();
@@ -704,9 +729,111 @@ static void s2h_hibernate_now(bool sleep_failed)
 	s2h_event(S2H_EVENT_RESUMED, NULL);
 }
 
+/*
+ * s2h's hibernation, the one the alarm asked for or the way out when the
+ * system cannot go back to sleep (@sleep_failed: then a failure cannot
+ * go back to sleep either).
+ */
+static void s2h_hibernate_now(bool sleep_failed)
+{
+	const char *disk_mode;
+	int err;
+
+	if (s2h_user_is_back()) {
+		s2h_cancel("hibernation");
+		return;
+	}
+	mutex_lock(&s2h.lock);
+	s2h.stats[S2H_STAT_HIBERNATIONS]++;
+	s2h_set_state(S2H_STATE_HIBERNATING);
+	disk_mode = s2h.config.hibernate_mode == S2H_MODE_SUSPEND ? S2H_DISK_SUSPEND : NULL;
+	mutex_unlock(&s2h.lock);
+
+	pr_info("starting hibernation\n");
+	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
+	s2h_own_transition(true, 0);
+	err = s2h_arm_wakeup_check();
+	if (!err)
+		err = s2h_hibernate(disk_mode);
+	s2h_own_transition(false, 0);
+	s2h_hibernation_ended(err, sleep_failed);
+}
+
+/*
+ * The hibernation the alarm asked for, handed to userspace when
+ * handoff_sec says so: systemd runs its sleep hooks and the units of
+ * systemd-hibernate.service (nvidia-hibernate.service...) around a
+ * hibernation it starts, never around one s2h starts. When none starts
+ * within handoff_sec - nobody listens, systemd refuses or hangs - s2h
+ * hibernates itself: the system never stays up for want of an answer.
+ *
+ * Return: true once userspace's hibernation started; s2h_post_hibernation()
+ * sees its end.
+ */
+static bool s2h_hand_off(void)
+{
+	struct s2h_event_info ev = {};
+	bool taken;
+	u32 sec;
+
+	mutex_lock(&s2h.lock);
+	ev.config = s2h.config;
+	sec = ev.config.handoff_sec;
+	if (sec) {
+		s2h.handoff = S2H_HANDOFF_WAITING;
+		s2h_set_state(S2H_STATE_HANDOFF);
+	}
+	mutex_unlock(&s2h.lock);
+	if (!sec)
+		return false;
+
+	pr_info("asking userspace to hibernate within %u s\n", sec);
+	s2h_event(S2H_EVENT_HANDOFF, &ev);
+	/* Idle, not uninterruptible: the wait may outlast the hung task timeout. */
+	wait_event_idle_timeout(s2h.handoff_wait,
+				READ_ONCE(s2h.handoff) != S2H_HANDOFF_WAITING,
+				sec * HZ);
+
+	mutex_lock(&s2h.lock);
+	taken = s2h.handoff != S2H_HANDOFF_WAITING;
+	if (!taken) {
+		s2h.handoff = S2H_HANDOFF_NONE;
+		s2h_set_state(S2H_STATE_HIBERNATING);
+		s2h.stats[S2H_STAT_HANDOFF_FALLBACKS]++;
+	}
+	mutex_unlock(&s2h.lock);
+
+	if (!taken) {
+		pr_warn("userspace did not hibernate within %u s: hibernating in the kernel\n",
+			sec);
+		return false;
+	}
+	pr_info("userspace started hibernating\n");
+	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
+	return true;
+}
+
 static void s2h_hibernate_work(struct work_struct *work)
 {
-	s2h_hibernate_now(false);
+	if (s2h_user_is_back())
+		s2h_cancel("hibernation");
+	else if (!s2h_hand_off())
+		s2h_hibernate_now(false);
+	module_put(THIS_MODULE);
+}
+
+/*
+ * userspace's hibernation tells s2h nothing of how it went but whether the
+ * system came back from the image (or, in "suspend" mode, from memory
+ * after writing it): anything else is a failure, handled as s2h's own.
+ */
+static void s2h_handoff_end_work(struct work_struct *work)
+{
+	int err = s2h_image_came_back() ? 0 : -EIO;
+
+	if (err)
+		pr_err("the hibernation userspace started did not write an image (see its log)\n");
+	s2h_hibernation_ended(err, false);
 	module_put(THIS_MODULE);
 }
 
@@ -893,6 +1020,8 @@ int s2h_cycle_init(const struct s2h_config *config)
 	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
 	INIT_WORK(&s2h.wake_irq_work, s2h_wake_irq_work);
+	INIT_WORK(&s2h.handoff_end_work, s2h_handoff_end_work);
+	init_waitqueue_head(&s2h.handoff_wait);
 
 	s2h.wq = alloc_ordered_workqueue("s2h", 0);
 	if (!s2h.wq)
@@ -901,6 +1030,9 @@ int s2h_cycle_init(const struct s2h_config *config)
 	if (err)
 		goto err_destroy_wq;
 
+	err = s2h_image_watch_init();
+	if (err)
+		goto err_preflight;
 	s2h_sleep_state_init();
 	s2h.pm_nb.notifier_call = s2h_pm_notify;
 	err = register_pm_notifier(&s2h.pm_nb);
@@ -910,6 +1042,8 @@ int s2h_cycle_init(const struct s2h_config *config)
 
 err_sleep_state:
 	s2h_sleep_state_exit();
+	s2h_image_watch_exit();
+err_preflight:
 	s2h_preflight_exit();
 err_destroy_wq:
 	destroy_workqueue(s2h.wq);
@@ -924,6 +1058,7 @@ void s2h_cycle_exit(void)
 {
 	unregister_pm_notifier(&s2h.pm_nb);
 	s2h_sleep_state_exit();
+	s2h_image_watch_exit();
 	s2h_alarm_cancel(&s2h.alarm);
 	s2h_preflight_exit();
 	destroy_workqueue(s2h.wq);

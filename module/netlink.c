@@ -44,6 +44,7 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_RETRIES] = NLA_POLICY_MAX(NLA_U32, S2H_RETRIES_MAX),
 	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, S2H_MODE_MAX),
 	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, 1),
+	[S2H_A_HANDOFF_SEC] = NLA_POLICY_MAX(NLA_U32, S2H_HANDOFF_MAX_SEC),
 	[S2H_A_STATE] = S2H_READ_ONLY("state"),
 	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
 	[S2H_A_STATS] = S2H_READ_ONLY("stats"),
@@ -85,6 +86,8 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_OTHER_WAKES] = S2H_STAT_OTHER_WAKES,
 	[S2H_STATS_A_SLEEP_FAILURES] = S2H_STAT_SLEEP_FAILURES,
 	[S2H_STATS_A_CANCELLED] = S2H_STAT_CANCELLED,
+	[S2H_STATS_A_HANDOFFS] = S2H_STAT_HANDOFFS,
+	[S2H_STATS_A_HANDOFF_FALLBACKS] = S2H_STAT_HANDOFF_FALLBACKS,
 };
 
 #define S2H_NL_FIRST_STAT	S2H_STATS_A_SUSPENDS
@@ -427,6 +430,10 @@ static int s2h_nl_event_fill(struct sk_buff *msg, enum s2h_event event,
 		return nla_put_s32(msg, S2H_A_BATTERY, info->battery);
 	case S2H_EVENT_VERIFY_RESULT:
 		return s2h_nl_put_verified(msg, &info->verify);
+	case S2H_EVENT_HANDOFF:
+		if (nla_put_u32(msg, S2H_A_HANDOFF_SEC, info->config.handoff_sec))
+			return -EMSGSIZE;
+		return nla_put_u32(msg, S2H_A_HIBERNATE_MODE, info->config.hibernate_mode);
 	default:
 		return 0;
 	}

@@ -30,6 +30,8 @@ enum s2h_stat {
 	S2H_STAT_OTHER_WAKES,		/* woken by no input device, deadline kept */
 	S2H_STAT_SLEEP_FAILURES,	/* attempts to go back to sleep that failed */
 	S2H_STAT_CANCELLED,		/* the user came back before s2h's transition */
+	S2H_STAT_HANDOFFS,		/* hibernations userspace started when asked */
+	S2H_STAT_HANDOFF_FALLBACKS,	/* requests userspace did not answer in time */
 	__S2H_STAT_MAX,
 };
 
@@ -47,7 +49,8 @@ void s2h_cycle_exit(void);
 
 /* What an event carries besides its type; enum s2h_event says which. */
 struct s2h_event_info {
-	struct s2h_config config;		/* S2H_EVENT_CONFIG */
+	/* CONFIG; HANDOFF: handoff_sec and hibernate_mode */
+	struct s2h_config config;
 	u32 delay_sec;				/* ARMED, HIBERNATE_RETRY */
 	int error;				/* HIBERNATE_RESULT */
 	unsigned long checks_failed;		/* NOT_ARMED */

@@ -113,19 +113,24 @@ conffile()
 		in_root dpkg-query -W -f '${Conffiles}\n' s2hctl | grep -q '^ /etc/s2h.conf '
 }
 
-# The rule starts s2h.service, or runs the packaged s2hctl without systemd;
-# the unit runs it; modules-load.d comes with the module's package.
+# The rule starts s2h.service and s2h-agent.service, or runs the packaged
+# s2hctl without systemd; the units run it; modules-load.d comes with the
+# module's package.
 udev_rule()
 {
 	rule=$root/usr/lib/udev/rules.d/60-s2h.rules
 	unit=$root/usr/lib/systemd/system/s2h.service
+	agent=$root/usr/lib/systemd/system/s2h-agent.service
 	run=$(sed -n 's/.*RUN+="\([^ ]*\) apply \/etc\/s2h.conf"$/\1/p' "$rule") || return 1
 	exec_start=$(sed -n 's/^ExecStart=\([^ ]*\) apply \/etc\/s2h.conf$/\1/p' "$unit")
-	echo "RUN: $run, ExecStart: $exec_start"
+	agent_start=$(sed -n 's/^ExecStart=\([^ ]*\) agent$/\1/p' "$agent")
+	echo "RUN: $run, ExecStart: $exec_start, agent's: $agent_start"
 	[ "$run" = /usr/bin/s2hctl ] && [ "$exec_start" = /usr/bin/s2hctl ] &&
-		grep -q 'ENV{SYSTEMD_WANTS}+="s2h.service"' "$rule" &&
+		[ "$agent_start" = /usr/bin/s2hctl ] &&
+		grep -q 'ENV{SYSTEMD_WANTS}+="s2h.service s2h-agent.service"' "$rule" &&
 		in_root dpkg -S /usr/lib/udev/rules.d/60-s2h.rules | grep -q '^s2hctl:' &&
 		in_root dpkg -S /usr/lib/systemd/system/s2h.service | grep -q '^s2hctl:' &&
+		in_root dpkg -S /usr/lib/systemd/system/s2h-agent.service | grep -q '^s2hctl:' &&
 		grep -qx 's2h' "$root/usr/lib/modules-load.d/s2h.conf" &&
 		in_root dpkg -S /usr/lib/modules-load.d/s2h.conf | grep -q '^s2h-dkms:'
 }
@@ -193,7 +198,7 @@ tap_run "DKMS built and installed updates/dkms/s2h.ko for $kver" ko_built
 tap_run "modinfo s2h (modules.dep of $kver): version $version" modinfo_version
 tap_run "s2hctl --version as a user: s2hctl $version, from /usr/bin" tool_version
 tap_run "/etc/s2h.conf is a conffile of s2hctl" conffile
-tap_run "udev rule and s2h.service in s2hctl run /usr/bin/s2hctl; modules-load.d in s2h-dkms" \
+tap_run "udev rule, s2h.service, s2h-agent.service in s2hctl run /usr/bin/s2hctl; modules-load.d in s2h-dkms" \
 	udev_rule
 tap_run "s2hctl(8), s2h.conf(5), completions, the docs the man page names" man_page
 tap_run "apt remove s2h-dkms s2hctl" apt_get remove

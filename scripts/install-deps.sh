@@ -2,6 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages the build, the checks and the VM tests need,
 # when any is missing. Runs as root on Debian 12.
+#
+# Usage: scripts/install-deps.sh [system]
+#	system: also what make check-system needs (UEFI firmware, disk tools)
 set -eu
 
 packages="make gcc perl kmod cpio gzip socat util-linux
@@ -11,6 +14,9 @@ packages="make gcc perl kmod cpio gzip socat util-linux
 	flex bison bc libelf-dev libssl-dev
 	python3-docutils graphviz debootstrap
 	debhelper dh-dkms lintian dpkg-dev fakeroot"
+# make check-system: OVMF, and the tools scripts/system-image.sh makes a
+# GPT disk image with (mkfs.fat, sgdisk, mkfs.ext4 -d, qemu-img)
+[ "${1:-}" != system ] || packages="$packages ovmf dosfstools gdisk e2fsprogs qemu-utils"
 
 missing=
 for pkg in $packages; do

@@ -409,6 +409,7 @@ static void s2h_names_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_ARMED), "armed");
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_HIBERNATING), "hibernating");
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_RESUMING), "resuming");
+	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_HANDOFF), "handoff");
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(__S2H_STATE_MAX), "unknown");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_NONE), "none");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_ALARM), "alarm");

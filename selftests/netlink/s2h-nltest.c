@@ -69,6 +69,7 @@ static const struct setting settings[] = {
 	{ "retries", S2H_A_RETRIES, 0, S2H_RETRIES_MAX },
 	{ "hibernate_mode", S2H_A_HIBERNATE_MODE, 0, 1, mode_words },
 	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 0, 1 },
+	{ "handoff_sec", S2H_A_HANDOFF_SEC, 0, S2H_HANDOFF_MAX_SEC },
 };
 
 #define N_SETTINGS	ARRAY_SIZE(settings)

@@ -15,6 +15,7 @@ static const char * const state_names[__S2H_STATE_MAX] = {
 	[S2H_STATE_ARMED] = "armed",
 	[S2H_STATE_HIBERNATING] = "hibernating",
 	[S2H_STATE_RESUMING] = "resuming",
+	[S2H_STATE_HANDOFF] = "handoff",
 };
 
 static const char * const wake_names[__S2H_WAKE_MAX] = {
@@ -41,6 +42,7 @@ static const char * const event_names[__S2H_EVENT_MAX] = {
 	[S2H_EVENT_OTHER_WAKE] = "other_wake",
 	[S2H_EVENT_SLEEP_FAILED] = "sleep_failed",
 	[S2H_EVENT_CANCELLED] = "cancelled",
+	[S2H_EVENT_HANDOFF] = "handoff",
 };
 
 static const char * const attr_names[__S2H_A_MAX] = {
@@ -64,6 +66,7 @@ static const char * const attr_names[__S2H_A_MAX] = {
 	[S2H_A_VERIFIED] = "verified",
 	[S2H_A_LAST_CYCLE] = "last_cycle",
 	[S2H_A_BATTERY] = "battery",
+	[S2H_A_HANDOFF_SEC] = "handoff_sec",
 };
 
 static const char * const check_names[__S2H_CHECK_MAX] = {
@@ -145,6 +148,8 @@ const char * const stat_names[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_OTHER_WAKES] = "other_wakes",
 	[S2H_STATS_A_SLEEP_FAILURES] = "sleep_failures",
 	[S2H_STATS_A_CANCELLED] = "cancelled",
+	[S2H_STATS_A_HANDOFFS] = "handoffs",
+	[S2H_STATS_A_HANDOFF_FALLBACKS] = "handoff_fallbacks",
 };
 
 const char *state_name(unsigned int state)

@@ -2,9 +2,12 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <sys/sysmacros.h>
 
+#include "hooks.h"
 #include "names.h"
 #include "output.h"
+#include "swapfile.h"
 
 #define TIME_LEN	32
 
@@ -318,6 +321,96 @@ int print_checks(const struct status *st)
 		}
 	}
 	return failed;
+}
+
+/* A number from one line of a sysfs file; false when there is none. */
+static bool read_number_file(const char *path, const char *fmt, void *a, void *b)
+{
+	FILE *f = fopen(path, "re");
+	int n;
+
+	if (!f)
+		return false;
+	n = fscanf(f, fmt, a, b);
+	fclose(f);
+	return n == (b ? 2 : 1);
+}
+
+/*
+ * Not a check of the module's: with swap in a file, whether resume_offset
+ * is that file's swap header (tools/s2hctl/swapfile.c). A wrong one fails
+ * every hibernation.
+ *
+ * Return: 1 when it failed, else 0.
+ */
+int print_resume_offset(void)
+{
+	unsigned int maj, min;
+	unsigned long long offset;
+	struct swapfile_fact f;
+	char fix[512];
+	int err;
+
+	if (!read_number_file("/sys/power/resume_offset", "%llu", &offset, NULL) || !offset ||
+	    !read_number_file("/sys/power/resume", "%u:%u", &maj, &min))
+		return 0;
+	err = swapfile_on("/proc/swaps", makedev(maj, min), &f);
+	if (!err && f.path[0] && f.first_page == offset) {
+		printf("ok   resume_offset: %llu, the swap header of %s\n", offset, f.path);
+		return 0;
+	}
+	if (err) {
+		printf("FAIL resume_offset: the swap file on %u:%u cannot be mapped (%s)\n",
+		       maj, min, strerror(-err));
+		snprintf(fix, sizeof(fix), "filefrag -v on the swap file: its first physical block is "
+			 "the offset");
+	} else if (!f.path[0]) {
+		printf("FAIL resume_offset: %llu, but no active swap file is on the resume device "
+		       "%u:%u\n", offset, maj, min);
+		snprintf(fix, sizeof(fix), "swapon the swap file, and resume= must name the file\n"
+			 "system that holds it");
+	} else {
+		printf("FAIL resume_offset: %llu, but the swap header of %s is at %llu: every\n"
+		       "     hibernation would fail\n", offset, f.path,
+		       (unsigned long long)f.first_page);
+		snprintf(fix, sizeof(fix), "echo %llu | sudo tee /sys/power/resume_offset, and\n"
+			 "resume_offset=%llu in GRUB_CMDLINE_LINUX_DEFAULT of /etc/default/grub,\n"
+			 "then sudo update-grub", (unsigned long long)f.first_page,
+			 (unsigned long long)f.first_page);
+	}
+	print_indented("     fix: ", fix);
+	printf("     see: %s, \"%s\"\n", ADMIN_GUIDE, SWAPFILE_SECTION);
+	return 1;
+}
+
+/*
+ * Not a check of the module's: whether s2h's hibernation runs the hooks
+ * systemd runs around its own (tools/s2hctl/hooks.c). Bypassing them is a
+ * warning, not a failure: most hooks do not matter to a resume, and the
+ * dry run shows whether this machine's do.
+ */
+void print_hooks(const struct status *st)
+{
+	uint32_t handoff = st->val[SETTING_HANDOFF];
+	char hooks[HOOKS_LEN], dur[DURATION_LEN];
+	int n = hooks_find("", hooks);
+
+	if (!n) {
+		printf("ok   hooks: no systemd sleep hook that a hibernation in the kernel bypasses\n");
+		return;
+	}
+	if (handoff) {
+		printf("ok   hooks: hibernation goes through systemd (handoff %s), so its hooks run: "
+		       "%s\n", format_duration(handoff, dur), hooks);
+		return;
+	}
+	printf("WARN hooks: s2h hibernates in the kernel, which bypasses systemd's sleep hooks: "
+	       "%s\n", hooks);
+	print_indented("     fix: ", "if the machine needs them (nvidia-hibernate.service does):\n"
+		       "sudo s2hctl set --save handoff 1m - s2h-agent.service then hibernates\n"
+		       "through systemctl hibernate, s2h in the kernel only if that has not\n"
+		       "started within 1m");
+	printf("     see: %s, \"%s\"\n", ADMIN_GUIDE, HOOKS_SECTION);
 }
 
 void print_verify_result(const struct verify_status *v)

@@ -195,6 +195,11 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 		"require_verified", "require_verified", SETTING_BOOL, S2H_A_REQUIRE_VERIFIED,
 		.help = "arm only once s2hctl check --verify passed",
 	},
+	[SETTING_HANDOFF] = {
+		"handoff", "handoff_sec", SETTING_DURATION, S2H_A_HANDOFF_SEC,
+		.max = S2H_HANDOFF_MAX_SEC,
+		.help = "hibernate through systemd (s2hctl agent) within this; 0: in the kernel",
+	},
 };
 
 /* A plain decimal number, nothing else: 0 or -EINVAL/-ERANGE. */

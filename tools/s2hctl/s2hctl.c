@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 
+#include "agent.h"
 #include "apply.h"
 #include "conf.h"
 #include "nl.h"
@@ -312,7 +313,9 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 	conn_close(&c);
 	if (ret)
 		return ret;
-	return print_checks(&st) ? 1 : 0;
+	ret = print_checks(&st) + print_resume_offset() ? 1 : 0;
+	print_hooks(&st);
+	return ret;
 }
 
 static int cmd_apply(const struct command *cmd, const struct args *a)
@@ -382,6 +385,12 @@ static void print_command(const struct command *cmd)
 		cmd->details();
 }
 
+static int cmd_agent(const struct command *cmd, const struct args *a)
+{
+	(void)cmd;
+	return agent_run(a->words, a->n);
+}
+
 static int cmd_help(const struct command *cmd, const struct args *a);
 
 static const struct command commands[] = {
@@ -423,6 +432,11 @@ static const struct command commands[] = {
 	  "      between its suspends), hibernating and resuming; -j: a JSON array of\n"
 	  "      objects shaped as last_cycle of show -j",
 	  cmd_log, NULL },
+	{ "agent", 0, true, "[COMMAND [ARG...]]",
+	  "run by s2h-agent.service: when s2h asks for a hibernation (handoff set),\n"
+	  "      start it through systemd - systemctl hibernate, or hybrid-sleep when\n"
+	  "      hibernate_mode is suspend, or COMMAND - so that its sleep hooks run",
+	  cmd_agent, NULL },
 	{ "help", 0, false, "[COMMAND]", "this help, or one command's", cmd_help, NULL },
 };
 

@@ -17,7 +17,11 @@ function __s2hctl_values
             case BOOL
                 printf '%s\n' yes no
             case DURATION
-                printf '%s\n' 30m 1h 3h 1d
+                if test "$key" = handoff
+                    printf '%s\n' 0 30s 1m 5m
+                else
+                    printf '%s\n' 30m 1h 3h 1d
+                end
             case N
             case '*'
                 string split '|' -- $fields[2]
@@ -40,7 +44,7 @@ function __s2hctl_set_wants_value
     __fish_seen_subcommand_from set; and not __s2hctl_set_wants_key
 end
 
-set -l commands show set enable disable check apply monitor log help
+set -l commands show set enable disable check apply monitor log agent help
 complete -c s2hctl -f
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a show -d 'settings, state, last cycle, counters'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a set -d 'change settings'
@@ -50,6 +54,7 @@ complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a check -d 'c
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a apply -d 'apply a settings file'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 'print each event'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a log -d 'the last 32 suspend cycles'
+complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a agent -d 'hand the hibernations s2h asks for to systemd'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'help on a command'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'the version'
 complete -c s2hctl -s h -l help -d 'help'

@@ -224,7 +224,8 @@ tap_ok "apply --check: exit 1, each bad line named as FILE:LINE" \
 		! printf "%s" "$2" | grep -q ":3:"' - $? "$err"
 
 completion_case "enabled delay hibernate_on_ac battery_threshold policy battery_check retries \
-hibernate_mode require_verified" s2hctl set ""
+hibernate_mode require_verified handoff" s2hctl set ""
+completion_case "0 30s 1m 5m" s2hctl set handoff ""
 completion_case "delay battery" s2hctl set policy ""
 completion_case "shutdown suspend" s2hctl set enabled no hibernate_mode ""
 completion_case "yes no" s2hctl set require_verified ""
@@ -249,7 +250,7 @@ if command -v fish >/dev/null; then
 			"source $dir/s2hctl.fish; complete -C '$1'" | cut -f1 | tr '\n' ' '
 	}
 	tap_ok "fish offers the commands" \
-		sh -c 'for w in show set check apply monitor; do
+		sh -c 'for w in show set check apply monitor agent; do
 			printf "%s" "$1" | grep -qw $w || exit 1; done' - "$(fish_words 's2hctl ')"
 	tap_ok "fish offers the keys of set" \
 		sh -c 'printf "%s" "$1" | grep -qw require_verified' - "$(fish_words 's2hctl set ')"

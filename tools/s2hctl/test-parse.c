@@ -6,17 +6,22 @@
  * "N passed, N failed".
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include <linux/s2h.h>
 
 #include "absent.h"
 #include "conf.h"
+#include "hooks.h"
 #include "names.h"
 #include "parse.h"
 #include "record.h"
+#include "swapfile.h"
 #include "array.h"
 
 static int n_run, n_failed;
@@ -242,6 +247,11 @@ static const struct setting_case settings[] = {
 	{ { "require_verified", "yes", NULL }, 0, NULL },
 	{ { "require_verified", "0", NULL }, 0, NULL },
 	{ { "require_verified", "2", NULL }, -EINVAL, "require_verified: '2'" },
+	{ { "handoff", "0", NULL }, 0, NULL },
+	{ { "handoff", "10m", NULL }, 0, NULL },
+	{ { "handoff_sec", "45", NULL }, 0, NULL },
+	{ { "handoff", "601", NULL }, -ERANGE, "handoff: '601' is out of range (0s .. 10m)" },
+	{ { "handoff", "soon", NULL }, -EINVAL, "handoff: 'soon'" },
 	/* a bad value after good ones is still refused, naming its setting */
 	{ { "policy", "battery", "retries", "99", NULL }, -ERANGE, "retries: '99'" },
 };
@@ -293,7 +303,7 @@ static void test_settings(void)
 static void test_format_round_trip(void)
 {
 	static const uint32_t values[N_SETTINGS] = {
-		1, 5400, 0, 5, S2H_POLICY_BATTERY, 3600, 10, S2H_MODE_SUSPEND, 1,
+		1, 5400, 0, 5, S2H_POLICY_BATTERY, 3600, 10, S2H_MODE_SUSPEND, 1, 90,
 	};
 	struct settings set = {};
 	char buf[VALUE_LEN], why[WHY_LEN], *cut;
@@ -325,6 +335,7 @@ static void test_setting_args(void)
 		[SETTING_RETRIES] = "N (0..10)",
 		[SETTING_HIBERNATE_MODE] = "shutdown|suspend",
 		[SETTING_REQUIRE_VERIFIED] = "BOOL",
+		[SETTING_HANDOFF] = "DURATION (0s..10m)",
 	};
 	char buf[ARG_LEN];
 	size_t i;
@@ -429,7 +440,7 @@ static void test_conf_shipped(void)
 
 		memset(&set, 0, sizeof(set));
 		set.has = SETTING_BIT(i);
-		set.val[i] = setting_descs[i].kind == SETTING_DURATION ? 3600 : 1;
+		set.val[i] = setting_descs[i].kind == SETTING_DURATION ? setting_descs[i].max : 1;
 		out = conf_update(text, &set);
 		p = out ? strstr(out, "\n#") : NULL;
 		/* the new line follows its "#key = default" line */
@@ -557,6 +568,88 @@ static void test_check_help(void)
 	       "a hibernation that failed with ENOSPC hints at swap", "");
 }
 
+/* The hooks a kernel-started hibernation bypasses, in a tree standing for /. */
+static void test_hooks(void)
+{
+	char root[] = "/tmp/s2hctl-hooks.XXXXXX", path[256], hooks[HOOKS_LEN];
+	static const char * const mkdirs[] = {
+		"/usr", "/usr/lib", "/usr/lib/systemd", "/usr/lib/systemd/system-sleep",
+		"/usr/lib/systemd/system", "/etc", "/etc/systemd", "/etc/systemd/system-sleep",
+		"/etc/systemd/system",
+		"/etc/systemd/system/systemd-hibernate.service.wants",
+	};
+	static const struct { const char *path; int mode; } files[] = {
+		{ "/usr/lib/systemd/system-sleep/nvidia", 0755 },
+		{ "/usr/lib/systemd/system-sleep/README", 0644 },
+		{ "/etc/systemd/system-sleep/nvidia", 0755 },
+		{ "/etc/systemd/system/systemd-hibernate.service.wants/nvidia-hibernate.service",
+		  0644 },
+	};
+	size_t i;
+	int n;
+
+	if (!mkdtemp(root)) {
+		result(false, "%s%s", "hooks: a temporary directory", "");
+		return;
+	}
+	n = hooks_find(root, hooks);
+	result(n == 0 && !hooks[0], "hooks: none in an empty tree%s%s", hooks[0] ? ", got " : "",
+	       hooks);
+	for (i = 0; i < ARRAY_SIZE(mkdirs); i++) {
+		snprintf(path, sizeof(path), "%s%s", root, mkdirs[i]);
+		mkdir(path, 0755);
+	}
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		snprintf(path, sizeof(path), "%s%s", root, files[i].path);
+		close(open(path, O_CREAT | O_WRONLY, files[i].mode));
+	}
+	n = hooks_find(root, hooks);
+	result(n == 2 && !strcmp(hooks, "nvidia, nvidia-hibernate.service"),
+	       "hooks: executables of system-sleep once each, units of the wants (got '%s')%s",
+	       hooks, "");
+	snprintf(path, sizeof(path), "rm -rf '%s'", root);
+	if (system(path))
+		fprintf(stderr, "test-parse: %s left behind\n", root);
+}
+
+/* The swap file on the resume device, found as s2hctl check finds it. */
+static void test_swapfile(void)
+{
+	static const char file[] = "test-swapfile.tmp", swaps[] = "test-swaps.tmp";
+	char path[256], buf[4096] = { 1 }, abs[4096];
+	struct swapfile_fact f;
+	struct stat st;
+	FILE *out;
+	int fd, err;
+
+	result(swapfile_line("/swapfile   file   1048572 0 -2\n", path) &&
+	       !strcmp(path, "/swapfile") &&
+	       !swapfile_line("/dev/vda3   partition   1048572 0 -2\n", path) &&
+	       !swapfile_line("Filename Type Size Used Priority\n", path),
+	       "swapfile: /proc/swaps lines of files, not partitions or the header%s%s", "", "");
+	fd = open(file, O_CREAT | O_TRUNC | O_WRONLY, 0600);
+	if (fd < 0 || write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf) || fsync(fd) ||
+	    close(fd) || stat(file, &st) || !realpath(file, abs)) {
+		result(false, "swapfile: a file to map%s%s", "", "");
+		return;
+	}
+	out = fopen(swaps, "w");
+	if (out) {
+		fprintf(out, "Filename Type Size Used Priority\n%s file 4 0 -2\n", abs);
+		fclose(out);
+	}
+	err = swapfile_on(swaps, st.st_dev + 1, &f);
+	result(!err && !f.path[0], "swapfile: none on another device%s%s", "", "");
+	err = swapfile_on(swaps, st.st_dev, &f);
+	if (err == -EOPNOTSUPP)
+		printf("ok %d - swapfile: mapped # SKIP no FIEMAP here\n", ++n_run);
+	else
+		result(!err && !strcmp(f.path, abs) && f.first_page > 0,
+		       "swapfile: %s found on its device, its first page mapped%s", abs, "");
+	unlink(file);
+	unlink(swaps);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -572,6 +665,8 @@ int main(void)
 	test_release();
 	test_absent();
 	test_check_help();
+	test_hooks();
+	test_swapfile();
 	printf("1..%d\n", n_run);
 	printf("%d passed, %d failed\n", n_run - n_failed, n_failed);
 	return n_failed ? 1 : 0;

@@ -20,6 +20,7 @@
 #define S2H_BATTERY_CHECK_DEFAULT_SEC	3600
 #define S2H_RETRIES_MAX			10
 #define S2H_RETRIES_DEFAULT		1
+#define S2H_HANDOFF_MAX_SEC		600
 #define S2H_WAKE_SOURCE_LEN		48
 #define S2H_HISTORY_LEN			32
 #define S2H_CYCLE_WAKES_MAX		8
@@ -126,12 +127,15 @@ enum s2h_decision_kind {
  * @S2H_STATE_ARMED: suspending or suspended, alarm armed
  * @S2H_STATE_HIBERNATING: the alarm woke the system, hibernation started
  * @S2H_STATE_RESUMING: back from s2h's hibernation, finishing up
+ * @S2H_STATE_HANDOFF: the alarm asked for hibernation; userspace is given
+ *   handoff-sec to start it
  */
 enum s2h_state {
 	S2H_STATE_IDLE,
 	S2H_STATE_ARMED,
 	S2H_STATE_HIBERNATING,
 	S2H_STATE_RESUMING,
+	S2H_STATE_HANDOFF,
 
 	/* private: */
 	__S2H_STATE_MAX,
@@ -186,6 +190,9 @@ enum s2h_wake {
  *   then hibernates
  * @S2H_EVENT_CANCELLED: the user came back before s2h's hibernation or
  *   re-sleep took hold
+ * @S2H_EVENT_HANDOFF: s2h asks userspace to hibernate the system
+ *   (hibernate-mode says how) within handoff-sec, through systemd so that its
+ *   sleep hooks run; s2h hibernates it itself after that
  */
 enum s2h_event {
 	S2H_EVENT_ARMED,
@@ -203,6 +210,7 @@ enum s2h_event {
 	S2H_EVENT_OTHER_WAKE,
 	S2H_EVENT_SLEEP_FAILED,
 	S2H_EVENT_CANCELLED,
+	S2H_EVENT_HANDOFF,
 
 	/* private: */
 	__S2H_EVENT_MAX,
@@ -235,6 +243,7 @@ enum s2h_attr {
 	S2H_A_LAST_CYCLE,
 	S2H_A_BATTERY,
 	S2H_A_CYCLE,
+	S2H_A_HANDOFF_SEC,
 
 	__S2H_A_MAX
 };
@@ -258,6 +267,8 @@ enum s2h_stats_attr {
 	S2H_STATS_A_OTHER_WAKES,
 	S2H_STATS_A_SLEEP_FAILURES,
 	S2H_STATS_A_CANCELLED,
+	S2H_STATS_A_HANDOFFS,
+	S2H_STATS_A_HANDOFF_FALLBACKS,
 
 	__S2H_STATS_A_MAX
 };

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * s2hctl agent, started by s2h-agent.service: when s2h asks for a
+ * hibernation (the "handoff" event, handoff_sec set), start it the way the
+ * user would, so that systemd runs its sleep hooks and the units of
+ * systemd-hibernate.service around it. s2h hibernates in the kernel if no
+ * hibernation starts within handoff_sec: this process may hang or die
+ * without leaving the machine awake.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "agent.h"
+#include "names.h"
+#include "nl.h"
+#include "parse.h"
+
+extern char **environ;
+
+static char *hibernate_cmd[] = { "systemctl", "hibernate", NULL };
+static char *hybrid_cmd[] = { "systemctl", "hybrid-sleep", NULL };
+
+/* The command given to the agent, NULL-terminated; NULL: systemctl's. */
+static char **agent_cmd;
+
+/*
+ * Run @argv and report how it ended, from a child of the agent's own so
+ * that the agent goes on listening meanwhile (systemctl may block until
+ * the resume, or hang): the agent does not wait for that child.
+ */
+static void run_detached(char **argv)
+{
+	pid_t pid, cmd;
+	int status, err;
+
+	pid = fork();
+	if (pid < 0)
+		perror("s2hctl agent: fork");
+	if (pid)
+		return;
+	err = posix_spawnp(&cmd, argv[0], NULL, NULL, argv, environ);
+	if (err) {
+		printf("s2hctl agent: cannot run %s: %s\n", argv[0], strerror(err));
+		_exit(1);
+	}
+	if (waitpid(cmd, &status, 0) < 0)
+		_exit(1);
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		printf("s2hctl agent: %s %s: done\n", argv[0], argv[1] ? argv[1] : "");
+	else
+		printf("s2hctl agent: %s %s failed (status %d): s2h hibernates in the kernel "
+		       "once handoff_sec is over\n", argv[0], argv[1] ? argv[1] : "", status);
+	_exit(0);
+}
+
+/*
+ * Whether s2h still waits for the hibernation it asked for: an agent that
+ * was stopped reads the request only later, after s2h hibernated in the
+ * kernel and the system resumed, and must not hibernate it again.
+ */
+static bool still_asked(void)
+{
+	struct status st;
+	struct conn c;
+	int ret;
+
+	ret = conn_open(&c);
+	if (ret)
+		return false;
+	ret = nl_get(&c, &st);
+	conn_close(&c);
+	return !ret && st.state == S2H_STATE_HANDOFF;
+}
+
+/* An event_fn: the handoff event starts the hibernation, the others are not its business. */
+static void on_event(const struct event *ev, void *arg)
+{
+	char **argv = agent_cmd;
+
+	(void)arg;
+	if (ev->type != S2H_EVENT_HANDOFF)
+		return;
+	if (!still_asked()) {
+		printf("s2hctl agent: a request s2h no longer waits for (read late): ignored\n");
+		return;
+	}
+	if (!argv)
+		argv = ev->set.val[SETTING_HIBERNATE_MODE] == S2H_MODE_SUSPEND ?
+		       hybrid_cmd : hibernate_cmd;
+	printf("s2hctl agent: s2h asks for a hibernation within %u s: running %s %s\n",
+	       ev->set.val[SETTING_HANDOFF], argv[0], argv[1] ? argv[1] : "");
+	run_detached(argv);
+}
+
+/**
+ * agent_run() - hand every hibernation s2h asks for to systemd, until killed
+ * @command: what to run instead of systemctl hibernate/hybrid-sleep, or NULL
+ * @n: how many words @command has
+ *
+ * Return: the exit status, once listening fails.
+ */
+int agent_run(char **command, int n)
+{
+	struct sigaction ign = { .sa_handler = SIG_DFL, .sa_flags = SA_NOCLDWAIT };
+	struct conn c;
+	int ret, i;
+
+	if (n) {
+		agent_cmd = calloc((size_t)n + 1, sizeof(*agent_cmd));
+		if (!agent_cmd)
+			return 1;
+		for (i = 0; i < n; i++)
+			agent_cmd[i] = command[i];
+	}
+	/* The reporting children are never waited for: no zombies. */
+	sigaction(SIGCHLD, &ign, NULL);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	ret = conn_open(&c);
+	if (!ret) {
+		printf("s2hctl agent: listening for s2h's hibernation requests\n");
+		ret = nl_monitor(&c, on_event, NULL);
+		conn_close(&c);
+	}
+	free(agent_cmd);
+	return ret;
+}
