@@ -18,9 +18,10 @@
 # for one scenario, all its boots (default 2400); VM_KEEP=1 keeps the logs.
 set -u
 
+# Before vm.sh, whose default is for the small test guests.
+: "${VM_TEST_TIMEOUT:=2400}"
 . "$(dirname "$0")/lib.sh"
 
-: "${VM_TEST_TIMEOUT:=2400}"
 SCENARIOS="swap-partition swap-file luks secure-boot sleep-hooks trixie"
 SYS_MAX_BOOTS=12
 
