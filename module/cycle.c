@@ -488,12 +488,26 @@ static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *
 	return NOTIFY_DONE;
 }
 
-/* One try at s2h's own transition: it is told by the task that makes it. */
-static void s2h_own_transition(bool begin, u32 rearm_sec)
+/*
+ * One try at s2h's own transition: it is told by the task that makes it,
+ * and a suspend arms its alarm for @rearm_sec (0: none).
+ */
+static void s2h_own_transition_begin(u32 rearm_sec)
 {
 	mutex_lock(&s2h.lock);
-	s2h.transition_task = begin ? current : NULL;
+	s2h.transition_task = current;
 	s2h.rearm_sec = rearm_sec;
+	mutex_unlock(&s2h.lock);
+}
+
+/*
+ * The end leaves rearm_sec alone: the wake that ended s2h's suspend has
+ * set it already, for the next one, from PM_POST_SUSPEND inside it.
+ */
+static void s2h_own_transition_end(void)
+{
+	mutex_lock(&s2h.lock);
+	s2h.transition_task = NULL;
 	mutex_unlock(&s2h.lock);
 }
 
@@ -535,9 +549,9 @@ static int s2h_go_back_to_sleep(u32 rearm_sec)
 		state = s2h.sleep_state;
 		mutex_unlock(&s2h.lock);
 
-		s2h_own_transition(true, rearm_sec);
+		s2h_own_transition_begin(rearm_sec);
 		err = s2h_sleep_again(state);
-		s2h_own_transition(false, 0);
+		s2h_own_transition_end();
 		if (!err)
 			return 0;
 		s2h_sleep_failed(err, try);
@@ -618,11 +632,11 @@ static void s2h_hibernate_now(bool sleep_failed)
 
 	pr_info("starting hibernation\n");
 	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
-	s2h_own_transition(true, 0);
+	s2h_own_transition_begin(0);
 	ev.error = s2h_arm_wakeup_check();
 	if (!ev.error)
 		ev.error = s2h_hibernate(disk_mode);
-	s2h_own_transition(false, 0);
+	s2h_own_transition_end();
 
 	mutex_lock(&s2h.lock);
 	s2h.last.result = ev.error;
