@@ -12,6 +12,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
+#include <linux/reboot.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
@@ -46,6 +47,12 @@ static struct s2h {
 	struct s2h_last_cycle last;
 	struct s2h_alarm alarm;
 	int battery_armed;		/* percent when the alarm was armed */
+	ktime_t cycle_start;		/* boottime of the suspend that started the cycle */
+	/*
+	 * Hibernation is out for this cycle - pre-flight failed, or every
+	 * retry did: the alarm only watches the battery for the last resort.
+	 */
+	bool watch;
 	suspend_state_t sleep_state;	/* what the alarm woke the system from */
 	unsigned int attempts_failed;	/* hibernations, in the cycle the user started */
 	/*
@@ -69,6 +76,7 @@ static struct s2h {
 	struct workqueue_struct *wq;
 	struct work_struct hibernate_work;
 	struct work_struct sleep_work;
+	struct work_struct poweroff_work;
 	struct work_struct verify_work;
 	struct work_struct wake_irq_work;
 	struct notifier_block pm_nb;
@@ -164,14 +172,42 @@ static bool s2h_verified_needed(void)
 	return s2h.config.require_verified && s2h.verify.result != S2H_VERIFY_PASSED;
 }
 
-/* How long the alarm of a suspend the user started is armed for. */
-static u32 s2h_first_delay(const struct s2h_power *pw)
+static void s2h_delays_get(struct s2h_delays *d)
 {
 	lockdep_assert_held(&s2h.lock);
 
-	if (s2h.config.policy == S2H_POLICY_BATTERY && pw->battery >= 0)
+	*d = (struct s2h_delays) {
+		.delay_sec = s2h.config.delay_sec,
+		.delay_low_sec = s2h.config.delay_low_sec,
+		.battery_high = s2h.config.battery_high,
+		.ac_delay_sec = s2h.config.ac_delay_sec,
+	};
+}
+
+/* How long the alarm of a suspend the user started is armed for. */
+static u32 s2h_first_delay(const struct s2h_power *pw)
+{
+	struct s2h_delays d;
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (s2h.watch || (s2h.config.policy == S2H_POLICY_BATTERY && pw->battery >= 0))
 		return s2h.config.battery_check_sec;
-	return s2h.config.delay_sec;
+	s2h_delays_get(&d);
+	return s2h_next_alarm(s2h_cycle_delay(&d, pw->on_ac, pw->battery), 0,
+			      s2h.config.battery_check_sec,
+			      s2h.config.drain_budget && pw->battery >= 0);
+}
+
+/*
+ * The last resort can watch this system: it is on, and there is a battery
+ * to watch. A desktop never wakes for it.
+ */
+static bool s2h_last_resort_on(const struct s2h_power *pw)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	return s2h.config.battery_critical && pw->battery >= 0;
 }
 
 /*
@@ -195,37 +231,47 @@ static void s2h_start_cycle(const struct s2h_power *pw)
 	lockdep_assert_held(&s2h.lock);
 
 	s2h.attempts_failed = 0;
+	s2h.cycle_start = ktime_get_boottime();
 	memset(&s2h.last, 0, sizeof(s2h.last));
 	s2h.last.suspended_at = ktime_get_real_seconds();
 	s2h.last.battery_start = pw->battery;
 	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
 }
 
-static void s2h_not_armed(const struct s2h_preflight *pf)
+static void s2h_not_armed(const struct s2h_preflight *pf, bool watching)
 {
 	struct s2h_event_info ev = { .checks_failed = pf->failed };
 	char why[160];
 
 	s2h_preflight_format(pf, why, sizeof(why));
 	pr_info("not armed, hibernation could not resume: %s", why);
+	if (watching)
+		pr_info("watching the battery instead, for the last resort\n");
 	s2h_event(S2H_EVENT_NOT_ARMED, &ev);
 }
 
-/* The alarm of the suspend that is starting, and the cycle it belongs to. */
-static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw)
+/*
+ * The alarm of the suspend that is starting, and the cycle it belongs to;
+ * @hibernation_out: pre-flight failed, the alarm is the last resort's.
+ */
+static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw, bool hibernation_out)
 {
 	u32 delay;
 
 	lockdep_assert_held(&s2h.lock);
 
-	if (own_suspend)
+	if (own_suspend) {
+		s2h.watch |= hibernation_out;
 		return s2h.rearm_sec;
-	delay = s2h_continued_delay();
-	if (!delay) {
-		delay = s2h_first_delay(pw);
-		s2h_start_cycle(pw);
 	}
-	return delay;
+	delay = s2h_continued_delay();
+	if (delay) {
+		s2h.watch |= hibernation_out;
+		return delay;
+	}
+	s2h_start_cycle(pw);
+	s2h.watch = hibernation_out;
+	return s2h_first_delay(pw);
 }
 
 static void s2h_suspend_prepare(void)
@@ -233,7 +279,7 @@ static void s2h_suspend_prepare(void)
 	struct s2h_event_info ev = {};
 	struct s2h_preflight pf;
 	struct s2h_power pw;
-	bool own_suspend, verified_needed;
+	bool own_suspend, verified_needed, watching = false;
 
 	s2h_sleep_state_forget();
 	mutex_lock(&s2h.lock);
@@ -255,12 +301,15 @@ static void s2h_suspend_prepare(void)
 	mutex_lock(&s2h.lock);
 	if (pf.failed) {
 		s2h.stats[S2H_STAT_NOT_ARMED]++;
-		s2h.other_woke_at = 0;
-		mutex_unlock(&s2h.lock);
-		s2h_not_armed(&pf);
-		return;
+		watching = s2h_last_resort_on(&pw);
+		if (!watching) {
+			s2h.other_woke_at = 0;
+			mutex_unlock(&s2h.lock);
+			s2h_not_armed(&pf, false);
+			return;
+		}
 	}
-	ev.delay_sec = s2h_arm_delay(own_suspend, &pw);
+	ev.delay_sec = s2h_arm_delay(own_suspend, &pw, pf.failed);
 	s2h.other_woke_at = 0;
 	s2h.battery_armed = pw.battery;
 	s2h_alarm_arm(&s2h.alarm, ev.delay_sec);
@@ -268,7 +317,10 @@ static void s2h_suspend_prepare(void)
 	s2h.state = S2H_STATE_ARMED;
 	mutex_unlock(&s2h.lock);
 
-	pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
+	if (pf.failed)
+		s2h_not_armed(&pf, watching);
+	else
+		pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
 	s2h_event(S2H_EVENT_ARMED, &ev);
 }
 
@@ -277,19 +329,27 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 					  struct s2h_power *pw)
 {
 	struct s2h_policy_facts pf;
+	struct s2h_delays d;
 
 	lockdep_assert_held(&s2h.lock);
 
 	s2h_power_read(pw);
+	s2h_delays_get(&d);
 	pf = (struct s2h_policy_facts) {
 		.policy = s2h.config.policy,
 		.hibernate_on_ac = s2h.config.hibernate_on_ac,
 		.battery_threshold = s2h.config.battery_threshold,
+		.drain_budget = s2h.config.drain_budget,
+		.battery_critical = s2h.config.battery_critical,
 		.check_sec = s2h.config.battery_check_sec,
+		.delay_sec = s2h_cycle_delay(&d, pw->on_ac, s2h.last.battery_start),
+		.watch = s2h.watch,
 		.on_ac = pw->on_ac,
 		.battery = pw->battery,
 		.battery_armed = s2h.battery_armed,
+		.battery_start = s2h.last.battery_start,
 		.elapsed_ms = facts->elapsed_ms,
+		.cycle_ms = ktime_ms_delta(ktime_get_boottime(), s2h.cycle_start),
 	};
 	return s2h_decide_alarm(&pf);
 }
@@ -319,8 +379,26 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	}
 }
 
+/* An early hibernation counts under its reason; the delay's is no news. */
+static void s2h_count_reason(enum s2h_reason reason)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	switch (reason) {
+	case S2H_REASON_BATTERY_LOW:
+	case S2H_REASON_BATTERY_PROJECTED:
+		s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
+		break;
+	case S2H_REASON_DRAIN_BUDGET:
+		s2h.stats[S2H_STAT_DRAIN_HIBERNATIONS]++;
+		break;
+	default:
+		break;
+	}
+}
+
 /* The state and counters of what the decision starts. */
-static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_power *pw)
+static void s2h_begin_action(const struct s2h_decision *d)
 {
 	lockdep_assert_held(&s2h.lock);
 
@@ -328,26 +406,38 @@ static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_powe
 	switch (d->action) {
 	case S2H_DECISION_HIBERNATE:
 		s2h.state = S2H_STATE_HIBERNATING;
-		if (d->for_battery)
-			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
+		s2h_count_reason(d->reason);
 		break;
 	case S2H_DECISION_SLEEP_AGAIN:
 		s2h.stats[S2H_STAT_DARK_WAKES]++;
 		s2h.last.dark_wakes++;
-		s2h.rearm_sec = s2h_first_delay(pw);
+		s2h.rearm_sec = d->rearm_sec;
 		break;
 	default:
 		break;
 	}
 }
 
+static struct work_struct *s2h_action_work(enum s2h_decision_kind action)
+{
+	switch (action) {
+	case S2H_DECISION_HIBERNATE:
+		return &s2h.hibernate_work;
+	case S2H_DECISION_SLEEP_AGAIN:
+		return &s2h.sleep_work;
+	case S2H_DECISION_POWER_OFF:
+		return &s2h.poweroff_work;
+	default:
+		return NULL;
+	}
+}
+
 /* Queued once the wake is told, so that its events come first. */
 static void s2h_start_action(const struct s2h_decision *d)
 {
-	struct work_struct *work = d->action == S2H_DECISION_HIBERNATE ?
-				   &s2h.hibernate_work : &s2h.sleep_work;
+	struct work_struct *work = s2h_action_work(d->action);
 
-	if (d->action == S2H_DECISION_NONE || s2h_queue(work))
+	if (!work || s2h_queue(work))
 		return;
 	pr_warn("being unloaded: not acting on the wake\n");
 	mutex_lock(&s2h.lock);
@@ -377,7 +467,7 @@ static void s2h_post_suspend(void)
 		s2h.sleep_state = s2h_last_sleep_state();
 	}
 	s2h_record_wake(wake, &d, &pw, &src);
-	s2h_begin_action(&d, &pw);
+	s2h_begin_action(&d);
 	mutex_unlock(&s2h.lock);
 
 	pr_info("%s wake after %lld ms, alarm due at %u s (%s, %s, named: %s): %s\n",
@@ -388,6 +478,8 @@ static void s2h_post_suspend(void)
 		queue_work(s2h.wq, &s2h.wake_irq_work);
 	s2h_event(s2h_wake_event[wake], NULL);
 	if (d.action == S2H_DECISION_SLEEP_AGAIN) {
+		pr_info("back to sleep: battery %d %%, next alarm in %u s (0: none)\n",
+			pw.battery, d.rearm_sec);
 		ev.battery = pw.battery;
 		s2h_event(S2H_EVENT_SLEEP_AGAIN, &ev);
 	}
@@ -586,13 +678,19 @@ static void s2h_sleep_work(struct work_struct *work)
 static void s2h_hibernate_failed(int err)
 {
 	struct s2h_event_info ev = {};
+	struct s2h_power pw;
+	u32 watch_sec = 0;
 
+	s2h_power_read(&pw);
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_RESUSPENDS]++;
 	s2h.attempts_failed++;
 	if (s2h.attempts_failed <= s2h.config.retries) {
 		ev.delay_sec = s2h_retry_delay(s2h.config.delay_sec, s2h.attempts_failed);
 		s2h.stats[S2H_STAT_HIBERNATE_RETRIES]++;
+	} else if (s2h_last_resort_on(&pw)) {
+		s2h.watch = true;
+		watch_sec = s2h.config.battery_check_sec;
 	}
 	mutex_unlock(&s2h.lock);
 
@@ -600,11 +698,14 @@ static void s2h_hibernate_failed(int err)
 		pr_err("hibernation failed (%pe): going back to sleep, next try in %u s\n",
 		       ERR_PTR(err), ev.delay_sec);
 		s2h_event(S2H_EVENT_HIBERNATE_RETRY, &ev);
+	} else if (watch_sec) {
+		pr_err("hibernation failed (%pe): going back to sleep, watching the battery every %u s for the last resort\n",
+		       ERR_PTR(err), watch_sec);
 	} else {
 		pr_err("hibernation failed (%pe): going back to sleep without an alarm\n",
 		       ERR_PTR(err));
 	}
-	err = s2h_go_back_to_sleep(ev.delay_sec);
+	err = s2h_go_back_to_sleep(ev.delay_sec ? ev.delay_sec : watch_sec);
 	if (err)
 		pr_err("cannot hibernate nor go back to sleep (%pe): the system stays up\n",
 		       ERR_PTR(err));
@@ -671,6 +772,32 @@ static void s2h_hibernate_now(bool sleep_failed)
 static void s2h_hibernate_work(struct work_struct *work)
 {
 	s2h_hibernate_now(false);
+	module_put(THIS_MODULE);
+}
+
+/*
+ * The last resort: hibernation is out and the battery is about to die in
+ * suspend, which would lose all that is not on disk. The init system
+ * shuts down in order (poweroff_cmd); if it cannot be started, the kernel
+ * syncs and powers off itself (orderly_poweroff()'s force).
+ */
+static void s2h_poweroff_work(struct work_struct *work)
+{
+	struct s2h_event_info ev = {};
+
+	if (s2h_user_is_back()) {
+		s2h_cancel("power-off");
+		goto out;
+	}
+	mutex_lock(&s2h.lock);
+	s2h.stats[S2H_STAT_POWER_OFFS]++;
+	ev.battery = s2h.last.battery_wake;
+	mutex_unlock(&s2h.lock);
+
+	pr_crit("battery at %d %%, hibernation out: powering off in order\n", ev.battery);
+	s2h_event(S2H_EVENT_POWER_OFF, &ev);
+	orderly_poweroff(true);
+out:
 	module_put(THIS_MODULE);
 }
 
@@ -835,6 +962,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
 	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);
+	INIT_WORK(&s2h.poweroff_work, s2h_poweroff_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
 	INIT_WORK(&s2h.wake_irq_work, s2h_wake_irq_work);
 

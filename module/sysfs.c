@@ -67,6 +67,11 @@ S2H_SETTING_ATTR(battery_check_sec, S2H_SETTING_BATTERY_CHECK);
 S2H_SETTING_ATTR(retries, S2H_SETTING_RETRIES);
 S2H_SETTING_ATTR(hibernate_mode, S2H_SETTING_HIBERNATE_MODE);
 S2H_SETTING_ATTR(require_verified, S2H_SETTING_REQUIRE_VERIFIED);
+S2H_SETTING_ATTR(delay_low_sec, S2H_SETTING_DELAY_LOW);
+S2H_SETTING_ATTR(battery_high, S2H_SETTING_BATTERY_HIGH);
+S2H_SETTING_ATTR(ac_delay_sec, S2H_SETTING_AC_DELAY);
+S2H_SETTING_ATTR(drain_budget, S2H_SETTING_DRAIN_BUDGET);
+S2H_SETTING_ATTR(battery_critical, S2H_SETTING_BATTERY_CRITICAL);
 
 static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
@@ -146,6 +151,11 @@ static struct attribute *s2h_attrs[] = {
 	&s2h_setting_retries.kattr.attr,
 	&s2h_setting_hibernate_mode.kattr.attr,
 	&s2h_setting_require_verified.kattr.attr,
+	&s2h_setting_delay_low_sec.kattr.attr,
+	&s2h_setting_battery_high.kattr.attr,
+	&s2h_setting_ac_delay_sec.kattr.attr,
+	&s2h_setting_drain_budget.kattr.attr,
+	&s2h_setting_battery_critical.kattr.attr,
 	&state_attr.attr,
 	&last_wake_attr.attr,
 	&available_attr.attr,
@@ -337,6 +347,8 @@ S2H_STAT_ATTR(hibernate_retries, S2H_STAT_HIBERNATE_RETRIES);
 S2H_STAT_ATTR(other_wakes, S2H_STAT_OTHER_WAKES);
 S2H_STAT_ATTR(sleep_failures, S2H_STAT_SLEEP_FAILURES);
 S2H_STAT_ATTR(cancelled, S2H_STAT_CANCELLED);
+S2H_STAT_ATTR(drain_hibernations, S2H_STAT_DRAIN_HIBERNATIONS);
+S2H_STAT_ATTR(power_offs, S2H_STAT_POWER_OFFS);
 
 static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_suspends.kattr.attr,
@@ -354,6 +366,8 @@ static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_other_wakes.kattr.attr,
 	&s2h_stat_sleep_failures.kattr.attr,
 	&s2h_stat_cancelled.kattr.attr,
+	&s2h_stat_drain_hibernations.kattr.attr,
+	&s2h_stat_power_offs.kattr.attr,
 	NULL,
 };
 
