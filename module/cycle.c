@@ -363,7 +363,13 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	s2h.stats[s2h_wake_stat[wake]]++;
 	s2h.last.woke_at = ktime_get_real_seconds();
 	s2h.last.wake = wake;
-	s2h.last.decision = d->action;
+	/*
+	 * Once a hibernation of the cycle failed, that stays its news
+	 * (decision and result) through the wakes that follow - the retries',
+	 * the last resort's checks, the user's - but for a power-off.
+	 */
+	if (!s2h.attempts_failed || d->action == S2H_DECISION_POWER_OFF)
+		s2h.last.decision = d->action;
 	s2h.last.wake_irq = 0;
 	strscpy(s2h.last.wake_source, src->name, sizeof(s2h.last.wake_source));
 	s2h.woke_mono = ktime_get();
