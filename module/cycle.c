@@ -196,7 +196,7 @@ static u32 s2h_first_delay(const struct s2h_power *pw)
 	s2h_delays_get(&d);
 	return s2h_next_alarm(s2h_cycle_delay(&d, pw->on_ac, pw->battery), 0,
 			      s2h.config.battery_check_sec,
-			      s2h.config.drain_budget && pw->battery >= 0);
+			      s2h.config.drain_budget && pw->battery >= 0 && !pw->on_ac);
 }
 
 /*

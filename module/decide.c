@@ -113,8 +113,7 @@ u32 s2h_cycle_delay(const struct s2h_delays *d, bool on_ac, int battery_start)
 {
 	if (on_ac && d->ac_delay_sec)
 		return d->ac_delay_sec;
-	if (d->battery_high && battery_start >= 0 &&
-	    battery_start < d->battery_high)
+	if (d->battery_high && battery_start >= 0 && battery_start < d->battery_high)
 		return d->delay_low_sec;
 	return d->delay_sec;
 }
@@ -125,7 +124,7 @@ EXPORT_SYMBOL_IF_KUNIT(s2h_cycle_delay);
  * @delay_sec: the delay in force
  * @cycle_ms: how long the cycle has run
  * @check_sec: between two battery checks
- * @checks: the battery is checked meanwhile (the drain budget)
+ * @checks: the battery is checked meanwhile (the drain budget, on battery)
  *
  * Return: the rest of the delay, at most @check_sec when @checks, within
  * S2H_DELAY_MIN_SEC .. S2H_DELAY_MAX_SEC.
@@ -222,7 +221,7 @@ struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *f)
 		return s2h_hibernate_for(S2H_REASON_DELAY);
 	return s2h_sleep_for(S2H_REASON_CHECK,
 			     s2h_next_alarm(f->delay_sec, f->cycle_ms, f->check_sec,
-					    f->drain_budget && battery_known));
+					    f->drain_budget && battery_known && !f->on_ac));
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_decide_alarm);
 
