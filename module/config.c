@@ -94,6 +94,17 @@ const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 						  S2H_A_REQUIRE_VERIFIED),
 	[S2H_SETTING_HANDOFF] = S2H_UINT("handoff_sec", handoff_sec, 0, S2H_HANDOFF_MAX_SEC,
 					 S2H_A_HANDOFF_SEC),
+	[S2H_SETTING_DELAY_LOW] = S2H_UINT("delay_low_sec", delay_low_sec, S2H_DELAY_MIN_SEC,
+					   S2H_DELAY_MAX_SEC, S2H_A_DELAY_LOW_SEC),
+	[S2H_SETTING_BATTERY_HIGH] = S2H_UINT("battery_high", battery_high, 0,
+					      S2H_BATTERY_THRESHOLD_MAX, S2H_A_BATTERY_HIGH),
+	[S2H_SETTING_AC_DELAY] = S2H_UINT("ac_delay_sec", ac_delay_sec, 0, S2H_DELAY_MAX_SEC,
+					  S2H_A_AC_DELAY_SEC),
+	[S2H_SETTING_DRAIN_BUDGET] = S2H_UINT("drain_budget", drain_budget, 0,
+					      S2H_BATTERY_THRESHOLD_MAX, S2H_A_DRAIN_BUDGET),
+	[S2H_SETTING_BATTERY_CRITICAL] = S2H_UINT("battery_critical", battery_critical, 0,
+						  S2H_BATTERY_THRESHOLD_MAX,
+						  S2H_A_BATTERY_CRITICAL),
 };
 EXPORT_SYMBOL_IF_KUNIT(s2h_settings);
 
@@ -213,6 +224,7 @@ static const char * const s2h_decision_names[__S2H_DECISION_MAX] = {
 	[S2H_DECISION_NONE] = "none",
 	[S2H_DECISION_HIBERNATE] = "hibernate",
 	[S2H_DECISION_SLEEP_AGAIN] = "sleep_again",
+	[S2H_DECISION_POWER_OFF] = "power_off",
 };
 
 static const char *s2h_name(const char * const *names, unsigned int n, unsigned int i)

@@ -23,6 +23,11 @@ struct s2h_config {
 	u32 hibernate_mode;		/* enum s2h_hibernate_mode */
 	u32 require_verified;
 	u32 handoff_sec;		/* 0: s2h hibernates in the kernel */
+	u32 delay_low_sec;
+	u32 battery_high;		/* percent, 0: delay_sec at any level */
+	u32 ac_delay_sec;		/* 0: the delay on battery */
+	u32 drain_budget;		/* percent, 0: none */
+	u32 battery_critical;		/* percent, 0: no last resort */
 };
 
 enum s2h_setting_id {
@@ -36,6 +41,11 @@ enum s2h_setting_id {
 	S2H_SETTING_HIBERNATE_MODE,
 	S2H_SETTING_REQUIRE_VERIFIED,
 	S2H_SETTING_HANDOFF,
+	S2H_SETTING_DELAY_LOW,
+	S2H_SETTING_BATTERY_HIGH,
+	S2H_SETTING_AC_DELAY,
+	S2H_SETTING_DRAIN_BUDGET,
+	S2H_SETTING_BATTERY_CRITICAL,
 	__S2H_SETTING_MAX,
 };
 
@@ -68,6 +78,11 @@ extern const struct s2h_setting s2h_settings[__S2H_SETTING_MAX];
 	.hibernate_mode = S2H_MODE_SHUTDOWN,				\
 	.require_verified = 0,						\
 	.handoff_sec = 0,						\
+	.delay_low_sec = S2H_DELAY_DEFAULT_SEC,				\
+	.battery_high = 0,						\
+	.ac_delay_sec = 0,						\
+	.drain_budget = 0,						\
+	.battery_critical = S2H_BATTERY_CRITICAL_DEFAULT,		\
 }
 
 /*

@@ -12,6 +12,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
+#include <linux/reboot.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
@@ -60,6 +61,12 @@ static struct s2h {
 	ktime_t state_since;		/* boottime of the last change of state */
 	struct s2h_alarm alarm;
 	int battery_armed;		/* percent when the alarm was armed */
+	ktime_t cycle_start;		/* boottime of the suspend that started the cycle */
+	/*
+	 * Hibernation is out for this cycle - pre-flight failed, or every
+	 * retry did: the alarm only watches the battery for the last resort.
+	 */
+	bool watch;
 	suspend_state_t sleep_state;	/* what the alarm woke the system from */
 	unsigned int attempts_failed;	/* hibernations, in the cycle the user started */
 	/*
@@ -84,6 +91,7 @@ static struct s2h {
 	struct workqueue_struct *wq;
 	struct work_struct hibernate_work;
 	struct work_struct sleep_work;
+	struct work_struct poweroff_work;
 	struct work_struct verify_work;
 	struct work_struct wake_irq_work;
 	struct work_struct handoff_end_work;
@@ -211,14 +219,42 @@ static bool s2h_verified_needed(void)
 	return s2h.config.require_verified && s2h.verify.result != S2H_VERIFY_PASSED;
 }
 
-/* How long the alarm of a suspend the user started is armed for. */
-static u32 s2h_first_delay(const struct s2h_power *pw)
+static void s2h_delays_get(struct s2h_delays *d)
 {
 	lockdep_assert_held(&s2h.lock);
 
-	if (s2h.config.policy == S2H_POLICY_BATTERY && pw->battery >= 0)
+	*d = (struct s2h_delays) {
+		.delay_sec = s2h.config.delay_sec,
+		.delay_low_sec = s2h.config.delay_low_sec,
+		.battery_high = s2h.config.battery_high,
+		.ac_delay_sec = s2h.config.ac_delay_sec,
+	};
+}
+
+/* How long the alarm of a suspend the user started is armed for. */
+static u32 s2h_first_delay(const struct s2h_power *pw)
+{
+	struct s2h_delays d;
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (s2h.watch || (s2h.config.policy == S2H_POLICY_BATTERY && pw->battery >= 0))
 		return s2h.config.battery_check_sec;
-	return s2h.config.delay_sec;
+	s2h_delays_get(&d);
+	return s2h_next_alarm(s2h_cycle_delay(&d, pw->on_ac, pw->battery), 0,
+			      s2h.config.battery_check_sec,
+			      s2h.config.drain_budget && pw->battery >= 0 && !pw->on_ac);
+}
+
+/*
+ * The last resort can watch this system: it is on, and there is a battery
+ * to watch. A desktop never wakes for it.
+ */
+static bool s2h_last_resort_on(const struct s2h_power *pw)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	return s2h.config.battery_critical && pw->battery >= 0;
 }
 
 /*
@@ -242,23 +278,29 @@ static void s2h_start_cycle(const struct s2h_power *pw)
 	lockdep_assert_held(&s2h.lock);
 
 	s2h.attempts_failed = 0;
+	s2h.cycle_start = ktime_get_boottime();
 	s2h.last = s2h_history_start(&s2h.history);
 	s2h.last->suspended_at = ktime_get_real_seconds();
 	s2h.last->battery_start = pw->battery;
 }
 
-static void s2h_not_armed(const struct s2h_preflight *pf)
+static void s2h_not_armed(const struct s2h_preflight *pf, bool watching)
 {
 	struct s2h_event_info ev = { .checks_failed = pf->failed };
 	char why[160];
 
 	s2h_preflight_format(pf, why, sizeof(why));
 	pr_info("not armed, hibernation could not resume: %s", why);
+	if (watching)
+		pr_info("watching the battery instead, for the last resort\n");
 	s2h_event(S2H_EVENT_NOT_ARMED, &ev);
 }
 
-/* The alarm of the suspend that is starting, and the cycle it belongs to. */
-static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw)
+/*
+ * The alarm of the suspend that is starting, and the cycle it belongs to;
+ * @hibernation_out: pre-flight failed, the alarm is the last resort's.
+ */
+static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw, bool hibernation_out)
 {
 	u32 delay;
 
@@ -266,14 +308,17 @@ static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw)
 
 	if (own_suspend) {
 		s2h_count_idle();
+		s2h.watch |= hibernation_out;
 		return s2h.rearm_sec;
 	}
 	delay = s2h_continued_delay();
 	if (delay) {
 		s2h_count_idle();
+		s2h.watch |= hibernation_out;
 		return delay;
 	}
 	s2h_start_cycle(pw);
+	s2h.watch = hibernation_out;
 	return s2h_first_delay(pw);
 }
 
@@ -282,7 +327,7 @@ static void s2h_suspend_prepare(void)
 	struct s2h_event_info ev = {};
 	struct s2h_preflight pf;
 	struct s2h_power pw;
-	bool own_suspend, verified_needed;
+	bool own_suspend, verified_needed, watching = false;
 	u64 cycle;
 
 	s2h_sleep_state_forget();
@@ -305,12 +350,15 @@ static void s2h_suspend_prepare(void)
 	mutex_lock(&s2h.lock);
 	if (pf.failed) {
 		s2h.stats[S2H_STAT_NOT_ARMED]++;
-		s2h.other_woke_at = 0;
-		mutex_unlock(&s2h.lock);
-		s2h_not_armed(&pf);
-		return;
+		watching = s2h_last_resort_on(&pw);
+		if (!watching) {
+			s2h.other_woke_at = 0;
+			mutex_unlock(&s2h.lock);
+			s2h_not_armed(&pf, false);
+			return;
+		}
 	}
-	ev.delay_sec = s2h_arm_delay(own_suspend, &pw);
+	ev.delay_sec = s2h_arm_delay(own_suspend, &pw, pf.failed);
 	s2h.other_woke_at = 0;
 	s2h.battery_armed = pw.battery;
 	s2h_alarm_arm(&s2h.alarm, ev.delay_sec);
@@ -320,7 +368,10 @@ static void s2h_suspend_prepare(void)
 	mutex_unlock(&s2h.lock);
 
 	trace_s2h_arm(cycle, ev.delay_sec, pw.battery, own_suspend);
-	pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
+	if (pf.failed)
+		s2h_not_armed(&pf, watching);
+	else
+		pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
 	s2h_event(S2H_EVENT_ARMED, &ev);
 }
 
@@ -331,18 +382,27 @@ static void s2h_suspend_prepare(void)
 static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 					  struct s2h_power *pw, struct s2h_policy_facts *pf)
 {
+	struct s2h_delays d;
+
 	lockdep_assert_held(&s2h.lock);
 
 	s2h_power_read(pw);
+	s2h_delays_get(&d);
 	*pf = (struct s2h_policy_facts) {
 		.policy = s2h.config.policy,
 		.hibernate_on_ac = s2h.config.hibernate_on_ac,
 		.battery_threshold = s2h.config.battery_threshold,
+		.drain_budget = s2h.config.drain_budget,
+		.battery_critical = s2h.config.battery_critical,
 		.check_sec = s2h.config.battery_check_sec,
+		.delay_sec = s2h_cycle_delay(&d, pw->on_ac, s2h.last->battery_start),
+		.watch = s2h.watch,
 		.on_ac = pw->on_ac,
 		.battery = pw->battery,
 		.battery_armed = s2h.battery_armed,
+		.battery_start = s2h.last->battery_start,
 		.elapsed_ms = facts->elapsed_ms,
+		.cycle_ms = ktime_ms_delta(ktime_get_boottime(), s2h.cycle_start),
 	};
 	return s2h_decide_alarm(pf);
 }
@@ -356,7 +416,13 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	s2h.stats[s2h_wake_stat[wake]]++;
 	s2h.last->woke_at = ktime_get_real_seconds();
 	s2h.last->wake = wake;
-	s2h.last->decision = d->action;
+	/*
+	 * Once a hibernation of the cycle failed, that stays its news
+	 * (decision and result) through the wakes that follow - the retries',
+	 * the last resort's checks, the user's - but for a power-off.
+	 */
+	if (!s2h.attempts_failed || d->action == S2H_DECISION_POWER_OFF)
+		s2h.last->decision = d->action;
 	s2h.last->wake_irq = 0;
 	strscpy(s2h.last->wake_source, src->name, sizeof(s2h.last->wake_source));
 	if (wake != S2H_WAKE_ABORTED)
@@ -374,8 +440,26 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	}
 }
 
+/* An early hibernation counts under its reason; the delay's is no news. */
+static void s2h_count_reason(enum s2h_reason reason)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	switch (reason) {
+	case S2H_REASON_BATTERY_LOW:
+	case S2H_REASON_BATTERY_PROJECTED:
+		s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
+		break;
+	case S2H_REASON_DRAIN_BUDGET:
+		s2h.stats[S2H_STAT_DRAIN_HIBERNATIONS]++;
+		break;
+	default:
+		break;
+	}
+}
+
 /* The state and counters of what the decision starts. */
-static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_power *pw)
+static void s2h_begin_action(const struct s2h_decision *d)
 {
 	lockdep_assert_held(&s2h.lock);
 
@@ -383,26 +467,38 @@ static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_powe
 		      S2H_STATE_IDLE);
 	switch (d->action) {
 	case S2H_DECISION_HIBERNATE:
-		if (d->for_battery)
-			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
+		s2h_count_reason(d->reason);
 		break;
 	case S2H_DECISION_SLEEP_AGAIN:
 		s2h.stats[S2H_STAT_DARK_WAKES]++;
 		s2h.last->dark_wakes++;
-		s2h.rearm_sec = s2h_first_delay(pw);
+		s2h.rearm_sec = d->rearm_sec;
 		break;
 	default:
 		break;
 	}
 }
 
+static struct work_struct *s2h_action_work(enum s2h_decision_kind action)
+{
+	switch (action) {
+	case S2H_DECISION_HIBERNATE:
+		return &s2h.hibernate_work;
+	case S2H_DECISION_SLEEP_AGAIN:
+		return &s2h.sleep_work;
+	case S2H_DECISION_POWER_OFF:
+		return &s2h.poweroff_work;
+	default:
+		return NULL;
+	}
+}
+
 /* Queued once the wake is told, so that its events come first. */
 static void s2h_start_action(const struct s2h_decision *d)
 {
-	struct work_struct *work = d->action == S2H_DECISION_HIBERNATE ?
-				   &s2h.hibernate_work : &s2h.sleep_work;
+	struct work_struct *work = s2h_action_work(d->action);
 
-	if (d->action == S2H_DECISION_NONE || s2h_queue(work))
+	if (!work || s2h_queue(work))
 		return;
 	pr_warn("being unloaded: not acting on the wake\n");
 	mutex_lock(&s2h.lock);
@@ -434,7 +530,7 @@ static void s2h_post_suspend(void)
 		s2h.sleep_state = s2h_last_sleep_state();
 	}
 	s2h_record_wake(wake, &d, &pw, &src);
-	s2h_begin_action(&d, &pw);
+	s2h_begin_action(&d);
 	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
@@ -449,6 +545,8 @@ static void s2h_post_suspend(void)
 		queue_work(s2h.wq, &s2h.wake_irq_work);
 	s2h_event(s2h_wake_event[wake], NULL);
 	if (d.action == S2H_DECISION_SLEEP_AGAIN) {
+		pr_info("back to sleep: battery %d %%, next alarm in %u s (0: none)\n",
+			pw.battery, d.rearm_sec);
 		ev.battery = pw.battery;
 		s2h_event(S2H_EVENT_SLEEP_AGAIN, &ev);
 	}
@@ -575,12 +673,26 @@ static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *
 	return NOTIFY_DONE;
 }
 
-/* One try at s2h's own transition: it is told by the task that makes it. */
-static void s2h_own_transition(bool begin, u32 rearm_sec)
+/*
+ * One try at s2h's own transition: it is told by the task that makes it,
+ * and a suspend arms its alarm for @rearm_sec (0: none).
+ */
+static void s2h_own_transition_begin(u32 rearm_sec)
 {
 	mutex_lock(&s2h.lock);
-	s2h.transition_task = begin ? current : NULL;
+	s2h.transition_task = current;
 	s2h.rearm_sec = rearm_sec;
+	mutex_unlock(&s2h.lock);
+}
+
+/*
+ * The end leaves rearm_sec alone: the wake that ended s2h's suspend has
+ * set it already, for the next one, from PM_POST_SUSPEND inside it.
+ */
+static void s2h_own_transition_end(void)
+{
+	mutex_lock(&s2h.lock);
+	s2h.transition_task = NULL;
 	mutex_unlock(&s2h.lock);
 }
 
@@ -622,9 +734,9 @@ static int s2h_go_back_to_sleep(u32 rearm_sec)
 		state = s2h.sleep_state;
 		mutex_unlock(&s2h.lock);
 
-		s2h_own_transition(true, rearm_sec);
+		s2h_own_transition_begin(rearm_sec);
 		err = s2h_sleep_again(state);
-		s2h_own_transition(false, 0);
+		s2h_own_transition_end();
 		if (!err)
 			return 0;
 		s2h_sleep_failed(err, try);
@@ -659,13 +771,19 @@ static void s2h_sleep_work(struct work_struct *work)
 static void s2h_hibernate_failed(int err)
 {
 	struct s2h_event_info ev = {};
+	struct s2h_power pw;
+	u32 watch_sec = 0;
 
+	s2h_power_read(&pw);
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_RESUSPENDS]++;
 	s2h.attempts_failed++;
 	if (s2h.attempts_failed <= s2h.config.retries) {
 		ev.delay_sec = s2h_retry_delay(s2h.config.delay_sec, s2h.attempts_failed);
 		s2h.stats[S2H_STAT_HIBERNATE_RETRIES]++;
+	} else if (s2h_last_resort_on(&pw)) {
+		s2h.watch = true;
+		watch_sec = s2h.config.battery_check_sec;
 	}
 	mutex_unlock(&s2h.lock);
 
@@ -673,11 +791,14 @@ static void s2h_hibernate_failed(int err)
 		pr_err("hibernation failed (%pe): going back to sleep, next try in %u s\n",
 		       ERR_PTR(err), ev.delay_sec);
 		s2h_event(S2H_EVENT_HIBERNATE_RETRY, &ev);
+	} else if (watch_sec) {
+		pr_err("hibernation failed (%pe): going back to sleep, watching the battery every %u s for the last resort\n",
+		       ERR_PTR(err), watch_sec);
 	} else {
 		pr_err("hibernation failed (%pe): going back to sleep without an alarm\n",
 		       ERR_PTR(err));
 	}
-	err = s2h_go_back_to_sleep(ev.delay_sec);
+	err = s2h_go_back_to_sleep(ev.delay_sec ? ev.delay_sec : watch_sec);
 	if (err)
 		pr_err("cannot hibernate nor go back to sleep (%pe): the system stays up\n",
 		       ERR_PTR(err));
@@ -751,11 +872,11 @@ static void s2h_hibernate_now(bool sleep_failed)
 
 	pr_info("starting hibernation\n");
 	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
-	s2h_own_transition(true, 0);
+	s2h_own_transition_begin(0);
 	err = s2h_arm_wakeup_check();
 	if (!err)
 		err = s2h_hibernate(disk_mode);
-	s2h_own_transition(false, 0);
+	s2h_own_transition_end();
 	s2h_hibernation_ended(err, sleep_failed);
 }
 
@@ -834,6 +955,32 @@ static void s2h_handoff_end_work(struct work_struct *work)
 	if (err)
 		pr_err("the hibernation userspace started did not write an image (see its log)\n");
 	s2h_hibernation_ended(err, false);
+	module_put(THIS_MODULE);
+}
+
+/*
+ * The last resort: hibernation is out and the battery is about to die in
+ * suspend, which would lose all that is not on disk. The init system
+ * shuts down in order (poweroff_cmd); if it cannot be started, the kernel
+ * syncs and powers off itself (orderly_poweroff()'s force).
+ */
+static void s2h_poweroff_work(struct work_struct *work)
+{
+	struct s2h_event_info ev = {};
+
+	if (s2h_user_is_back()) {
+		s2h_cancel("power-off");
+		goto out;
+	}
+	mutex_lock(&s2h.lock);
+	s2h.stats[S2H_STAT_POWER_OFFS]++;
+	ev.battery = s2h.last->battery_wake;
+	mutex_unlock(&s2h.lock);
+
+	pr_crit("battery at %d %%, hibernation out: powering off in order\n", ev.battery);
+	s2h_event(S2H_EVENT_POWER_OFF, &ev);
+	orderly_poweroff(true);
+out:
 	module_put(THIS_MODULE);
 }
 
@@ -1018,6 +1165,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
 	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);
+	INIT_WORK(&s2h.poweroff_work, s2h_poweroff_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
 	INIT_WORK(&s2h.wake_irq_work, s2h_wake_irq_work);
 	INIT_WORK(&s2h.handoff_end_work, s2h_handoff_end_work);

@@ -98,38 +98,130 @@ static s64 s2h_battery_projected(const struct s2h_policy_facts *f)
 }
 
 /**
- * s2h_decide_alarm() - hibernate, or go back to sleep, now that the alarm woke the system
+ * s2h_cycle_delay() - the delay in force: by mains power, then battery level
+ * @d: the delays
+ * @on_ac: on mains power now
+ * @battery_start: percent at the suspend that started the cycle, < 0 when unknown
+ *
+ * As macOS's standbydelayhigh/low: a battery that was low at the suspend
+ * gets the shorter delay, whatever it reads later, so that the delay does
+ * not shift while it drains. Mains power has its own, if set.
+ *
+ * Return: seconds from the suspend that started the cycle.
+ */
+u32 s2h_cycle_delay(const struct s2h_delays *d, bool on_ac, int battery_start)
+{
+	if (on_ac && d->ac_delay_sec)
+		return d->ac_delay_sec;
+	if (d->battery_high && battery_start >= 0 && battery_start < d->battery_high)
+		return d->delay_low_sec;
+	return d->delay_sec;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_cycle_delay);
+
+/**
+ * s2h_next_alarm() - what the alarm is armed for, in a cycle that waits for its delay
+ * @delay_sec: the delay in force
+ * @cycle_ms: how long the cycle has run
+ * @check_sec: between two battery checks
+ * @checks: the battery is checked meanwhile (the drain budget, on battery)
+ *
+ * Return: the rest of the delay, at most @check_sec when @checks, within
+ * S2H_DELAY_MIN_SEC .. S2H_DELAY_MAX_SEC.
+ */
+u32 s2h_next_alarm(u32 delay_sec, s64 cycle_ms, u32 check_sec, bool checks)
+{
+	s64 left_ms = (s64)delay_sec * MSEC_PER_SEC - cycle_ms;
+	u64 sec = left_ms > 0 ? DIV_ROUND_UP_ULL(left_ms, MSEC_PER_SEC) : 0;
+
+	if (checks)
+		sec = min_t(u64, sec, check_sec);
+	return clamp_t(u64, sec, S2H_DELAY_MIN_SEC, S2H_DELAY_MAX_SEC);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_next_alarm);
+
+static struct s2h_decision s2h_hibernate_for(enum s2h_reason reason)
+{
+	return (struct s2h_decision) { .action = S2H_DECISION_HIBERNATE, .reason = reason };
+}
+
+static struct s2h_decision s2h_sleep_for(enum s2h_reason reason, u32 rearm_sec)
+{
+	return (struct s2h_decision) {
+		.action = S2H_DECISION_SLEEP_AGAIN,
+		.reason = reason,
+		.rearm_sec = rearm_sec,
+	};
+}
+
+/*
+ * The last resort, once hibernation is out: a battery known to be at or
+ * below the critical level, or projected to be by the next check, on
+ * battery, powers off in order; a battery dying in suspend loses
+ * everything that was not written. Otherwise another check - also when
+ * the battery could not be read this time - and none once it is off.
+ */
+static struct s2h_decision s2h_decide_last_resort(const struct s2h_policy_facts *f)
+{
+	if (!f->battery_critical)
+		return s2h_sleep_for(S2H_REASON_WATCH, 0);
+	if (f->battery >= 0 && !f->on_ac &&
+	    (f->battery <= f->battery_critical ||
+	     s2h_battery_projected(f) <= f->battery_critical))
+		return (struct s2h_decision) {
+			.action = S2H_DECISION_POWER_OFF,
+			.reason = S2H_REASON_CRITICAL,
+		};
+	return s2h_sleep_for(S2H_REASON_WATCH, f->check_sec);
+}
+
+/* Windows' standby budget: the drop since the suspend, whatever the delay. */
+static bool s2h_over_budget(const struct s2h_policy_facts *f)
+{
+	return f->drain_budget && f->battery >= 0 && f->battery_start >= 0 &&
+	       f->battery_start - f->battery > (int)f->drain_budget;
+}
+
+/**
+ * s2h_decide_alarm() - hibernate, sleep on, or power off, now that the alarm woke the system
  * @f: the settings and what the power supplies say
  *
- * A battery at or below the threshold always means hibernation: it is what
- * s2h is there to protect. Then mains power, if the user asked not to
- * hibernate on it; then the policy: after the delay, or when the battery is
- * projected to reach the threshold before the next check. A battery policy
- * without a battery to measure falls back to the delay.
+ * Once hibernation is out, only the last resort is left. Otherwise a
+ * battery at or below the threshold always means hibernation: it is what
+ * s2h is there to protect; so does a drain over the budget. Then mains
+ * power, if the user asked not to hibernate on it; then the policy: the
+ * battery policy when the battery is projected to reach the threshold
+ * before the next check, the delay policy once the delay in force has
+ * passed (the RTC may ring S2H_RTC_EARLY_MS early), with another alarm for
+ * what is left of it. A battery policy without a battery to measure falls
+ * back to the delay.
  *
- * Return: the decision.
+ * Return: the decision, its reason, and the next alarm when it sleeps on.
  */
 struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *f)
 {
-	struct s2h_decision d = { .action = S2H_DECISION_HIBERNATE };
 	bool battery_known = f->battery >= 0;
+	bool battery_policy = f->policy == S2H_POLICY_BATTERY && battery_known;
 
-	if (battery_known && f->battery_threshold && f->battery <= f->battery_threshold) {
-		d.for_battery = true;
-		return d;
+	if (f->watch)
+		return s2h_decide_last_resort(f);
+	if (battery_known && f->battery_threshold && f->battery <= f->battery_threshold)
+		return s2h_hibernate_for(S2H_REASON_BATTERY_LOW);
+	if (s2h_over_budget(f))
+		return s2h_hibernate_for(S2H_REASON_DRAIN_BUDGET);
+	if (f->on_ac && !f->hibernate_on_ac)
+		return s2h_sleep_for(S2H_REASON_ON_AC,
+				     battery_policy ? f->check_sec : f->delay_sec);
+	if (battery_policy) {
+		if (f->battery_armed < 0 || s2h_battery_projected(f) > f->battery_threshold)
+			return s2h_sleep_for(S2H_REASON_CHECK, f->check_sec);
+		return s2h_hibernate_for(S2H_REASON_BATTERY_PROJECTED);
 	}
-	if (f->on_ac && !f->hibernate_on_ac) {
-		d.action = S2H_DECISION_SLEEP_AGAIN;
-		return d;
-	}
-	if (f->policy != S2H_POLICY_BATTERY || !battery_known)
-		return d;
-	if (f->battery_armed < 0 || s2h_battery_projected(f) > f->battery_threshold) {
-		d.action = S2H_DECISION_SLEEP_AGAIN;
-		return d;
-	}
-	d.for_battery = true;
-	return d;
+	if (f->cycle_ms >= (s64)f->delay_sec * MSEC_PER_SEC - S2H_RTC_EARLY_MS)
+		return s2h_hibernate_for(S2H_REASON_DELAY);
+	return s2h_sleep_for(S2H_REASON_CHECK,
+			     s2h_next_alarm(f->delay_sec, f->cycle_ms, f->check_sec,
+					    f->drain_budget && battery_known && !f->on_ac));
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_decide_alarm);
 

@@ -61,21 +61,53 @@ struct s2h_wake_facts {
 	enum s2h_source_evidence source;
 };
 
+/*
+ * Why an alarm's wake is decided as it is. Each rule that hibernates early
+ * has its own reason, so that rules added later compose with these and
+ * the counters tell them apart.
+ */
+enum s2h_reason {
+	S2H_REASON_NONE,
+	S2H_REASON_DELAY,		/* the delay in force has passed */
+	S2H_REASON_BATTERY_LOW,		/* at or below battery_threshold */
+	S2H_REASON_BATTERY_PROJECTED,	/* battery policy: projected to reach it */
+	S2H_REASON_DRAIN_BUDGET,	/* dropped more than drain_budget since the suspend */
+	S2H_REASON_ON_AC,		/* on mains power with hibernate_on_ac 0 */
+	S2H_REASON_CHECK,		/* a check before the delay: sleep on */
+	S2H_REASON_WATCH,		/* the last resort watches, battery not critical */
+	S2H_REASON_CRITICAL,		/* the last resort: battery critical, power off */
+};
+
+/* The delays, as the settings have them. */
+struct s2h_delays {
+	u32 delay_sec;			/* on battery, at or above battery_high */
+	u32 delay_low_sec;		/* on battery, below it */
+	u32 battery_high;		/* percent, 0: delay_sec at any level */
+	u32 ac_delay_sec;		/* on mains power, 0: as on battery */
+};
+
 /* What the alarm's wake leaves to policy. */
 struct s2h_policy_facts {
 	enum s2h_policy policy;
 	bool hibernate_on_ac;
 	u32 battery_threshold;	/* percent, 0: off */
-	u32 check_sec;		/* battery policy: when the next check would be */
+	u32 drain_budget;	/* percent, 0: off */
+	u32 battery_critical;	/* percent, 0: no last resort */
+	u32 check_sec;		/* when the next battery check would be */
+	u32 delay_sec;		/* the delay in force now, s2h_cycle_delay() */
+	bool watch;		/* hibernation is out: only the last resort is left */
 	bool on_ac;
 	int battery;		/* percent now, or < 0 when unknown */
 	int battery_armed;	/* percent when the alarm was armed, or < 0 */
+	int battery_start;	/* percent at the suspend that started the cycle, or < 0 */
 	s64 elapsed_ms;		/* from arming to now */
+	s64 cycle_ms;		/* from the suspend that started the cycle to now */
 };
 
 struct s2h_decision {
 	enum s2h_decision_kind action;
-	bool for_battery;	/* hibernating because the battery runs low */
+	enum s2h_reason reason;
+	u32 rearm_sec;		/* SLEEP_AGAIN: the next alarm, 0: none */
 };
 
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *facts);
@@ -83,5 +115,7 @@ struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
 u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt);
 u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms);
 unsigned int s2h_sleep_retry_ms(unsigned int try);
+u32 s2h_cycle_delay(const struct s2h_delays *d, bool on_ac, int battery_start);
+u32 s2h_next_alarm(u32 delay_sec, s64 cycle_ms, u32 check_sec, bool checks);
 
 #endif /* _S2H_DECIDE_H */

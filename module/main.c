@@ -63,6 +63,16 @@ module_param_cb(require_verified, &s2h_param_ops, S2H_ARG(REQUIRE_VERIFIED), 044
 MODULE_PARM_DESC(require_verified, "Arm only once a dry run (s2hctl check --verify) passed (default: 0)");
 module_param_cb(handoff_sec, &s2h_param_ops, S2H_ARG(HANDOFF), 0444);
 MODULE_PARM_DESC(handoff_sec, "Seconds userspace has to hibernate when asked, 0-600; 0: s2h does (default: 0)");
+module_param_cb(delay_low_sec, &s2h_param_ops, S2H_ARG(DELAY_LOW), 0444);
+MODULE_PARM_DESC(delay_low_sec, "delay_sec below battery_high (default: 10800)");
+module_param_cb(battery_high, &s2h_param_ops, S2H_ARG(BATTERY_HIGH), 0444);
+MODULE_PARM_DESC(battery_high, "Battery percent below which delay_low_sec applies, 0: off (default: 0)");
+module_param_cb(ac_delay_sec, &s2h_param_ops, S2H_ARG(AC_DELAY), 0444);
+MODULE_PARM_DESC(ac_delay_sec, "Delay on mains power, 0: the delay on battery (default: 0)");
+module_param_cb(drain_budget, &s2h_param_ops, S2H_ARG(DRAIN_BUDGET), 0444);
+MODULE_PARM_DESC(drain_budget, "Hibernate once the battery dropped more than this percent, 0: off (default: 0)");
+module_param_cb(battery_critical, &s2h_param_ops, S2H_ARG(BATTERY_CRITICAL), 0444);
+MODULE_PARM_DESC(battery_critical, "Without hibernation, power off at this battery percent, 0: never (default: 3)");
 
 static int __init s2h_init(void)
 {

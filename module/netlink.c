@@ -23,6 +23,12 @@ static struct netlink_range_validation s2h_delay_range = {
 	.max = S2H_DELAY_MAX_SEC,
 };
 
+/* 0: the delay on battery. */
+static struct netlink_range_validation s2h_ac_delay_range = {
+	.min = 0,
+	.max = S2H_DELAY_MAX_SEC,
+};
+
 static struct netlink_range_validation s2h_battery_check_range = {
 	.min = S2H_BATTERY_CHECK_MIN_SEC,
 	.max = S2H_BATTERY_CHECK_MAX_SEC,
@@ -57,6 +63,11 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_LAST_CYCLE] = S2H_READ_ONLY("last-cycle"),
 	[S2H_A_BATTERY] = S2H_READ_ONLY("battery"),
 	[S2H_A_CYCLE] = S2H_READ_ONLY("cycle"),
+	[S2H_A_DELAY_LOW_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_delay_range),
+	[S2H_A_BATTERY_HIGH] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
+	[S2H_A_AC_DELAY_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_ac_delay_range),
+	[S2H_A_DRAIN_BUDGET] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
+	[S2H_A_BATTERY_CRITICAL] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
 };
 
 /* A dry run of an earlier boot, as s2hctl kept it: when, and how long it took. */
@@ -88,6 +99,8 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_CANCELLED] = S2H_STAT_CANCELLED,
 	[S2H_STATS_A_HANDOFFS] = S2H_STAT_HANDOFFS,
 	[S2H_STATS_A_HANDOFF_FALLBACKS] = S2H_STAT_HANDOFF_FALLBACKS,
+	[S2H_STATS_A_DRAIN_HIBERNATIONS] = S2H_STAT_DRAIN_HIBERNATIONS,
+	[S2H_STATS_A_POWER_OFFS] = S2H_STAT_POWER_OFFS,
 };
 
 #define S2H_NL_FIRST_STAT	S2H_STATS_A_SUSPENDS
@@ -427,6 +440,7 @@ static int s2h_nl_event_fill(struct sk_buff *msg, enum s2h_event event,
 	case S2H_EVENT_NOT_ARMED:
 		return nla_put_u32(msg, S2H_A_CHECKS_FAILED, info->checks_failed);
 	case S2H_EVENT_SLEEP_AGAIN:
+	case S2H_EVENT_POWER_OFF:
 		return nla_put_s32(msg, S2H_A_BATTERY, info->battery);
 	case S2H_EVENT_VERIFY_RESULT:
 		return s2h_nl_put_verified(msg, &info->verify);

@@ -32,6 +32,8 @@ enum s2h_stat {
 	S2H_STAT_CANCELLED,		/* the user came back before s2h's transition */
 	S2H_STAT_HANDOFFS,		/* hibernations userspace started when asked */
 	S2H_STAT_HANDOFF_FALLBACKS,	/* requests userspace did not answer in time */
+	S2H_STAT_DRAIN_HIBERNATIONS,	/* hibernations the drain budget asked for */
+	S2H_STAT_POWER_OFFS,		/* the last resort's orderly power-offs */
 	__S2H_STAT_MAX,
 };
 
@@ -54,7 +56,7 @@ struct s2h_event_info {
 	u32 delay_sec;				/* ARMED, HIBERNATE_RETRY */
 	int error;				/* HIBERNATE_RESULT */
 	unsigned long checks_failed;		/* NOT_ARMED */
-	int battery;				/* SLEEP_AGAIN */
+	int battery;				/* SLEEP_AGAIN, POWER_OFF */
 	struct s2h_verify_status verify;	/* VERIFY_RESULT */
 };
 

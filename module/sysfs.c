@@ -68,6 +68,11 @@ S2H_SETTING_ATTR(retries, S2H_SETTING_RETRIES);
 S2H_SETTING_ATTR(hibernate_mode, S2H_SETTING_HIBERNATE_MODE);
 S2H_SETTING_ATTR(require_verified, S2H_SETTING_REQUIRE_VERIFIED);
 S2H_SETTING_ATTR(handoff_sec, S2H_SETTING_HANDOFF);
+S2H_SETTING_ATTR(delay_low_sec, S2H_SETTING_DELAY_LOW);
+S2H_SETTING_ATTR(battery_high, S2H_SETTING_BATTERY_HIGH);
+S2H_SETTING_ATTR(ac_delay_sec, S2H_SETTING_AC_DELAY);
+S2H_SETTING_ATTR(drain_budget, S2H_SETTING_DRAIN_BUDGET);
+S2H_SETTING_ATTR(battery_critical, S2H_SETTING_BATTERY_CRITICAL);
 
 static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
@@ -148,6 +153,11 @@ static struct attribute *s2h_attrs[] = {
 	&s2h_setting_hibernate_mode.kattr.attr,
 	&s2h_setting_require_verified.kattr.attr,
 	&s2h_setting_handoff_sec.kattr.attr,
+	&s2h_setting_delay_low_sec.kattr.attr,
+	&s2h_setting_battery_high.kattr.attr,
+	&s2h_setting_ac_delay_sec.kattr.attr,
+	&s2h_setting_drain_budget.kattr.attr,
+	&s2h_setting_battery_critical.kattr.attr,
 	&state_attr.attr,
 	&last_wake_attr.attr,
 	&available_attr.attr,
@@ -380,6 +390,8 @@ S2H_STAT_ATTR(sleep_failures, S2H_STAT_SLEEP_FAILURES);
 S2H_STAT_ATTR(cancelled, S2H_STAT_CANCELLED);
 S2H_STAT_ATTR(handoffs, S2H_STAT_HANDOFFS);
 S2H_STAT_ATTR(handoff_fallbacks, S2H_STAT_HANDOFF_FALLBACKS);
+S2H_STAT_ATTR(drain_hibernations, S2H_STAT_DRAIN_HIBERNATIONS);
+S2H_STAT_ATTR(power_offs, S2H_STAT_POWER_OFFS);
 
 static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_suspends.kattr.attr,
@@ -399,6 +411,8 @@ static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_cancelled.kattr.attr,
 	&s2h_stat_handoffs.kattr.attr,
 	&s2h_stat_handoff_fallbacks.kattr.attr,
+	&s2h_stat_drain_hibernations.kattr.attr,
+	&s2h_stat_power_offs.kattr.attr,
 	NULL,
 };
 

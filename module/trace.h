@@ -27,6 +27,16 @@ TRACE_DEFINE_ENUM(S2H_WAKE_OTHER);
 TRACE_DEFINE_ENUM(S2H_DECISION_NONE);
 TRACE_DEFINE_ENUM(S2H_DECISION_HIBERNATE);
 TRACE_DEFINE_ENUM(S2H_DECISION_SLEEP_AGAIN);
+TRACE_DEFINE_ENUM(S2H_DECISION_POWER_OFF);
+TRACE_DEFINE_ENUM(S2H_REASON_NONE);
+TRACE_DEFINE_ENUM(S2H_REASON_DELAY);
+TRACE_DEFINE_ENUM(S2H_REASON_BATTERY_LOW);
+TRACE_DEFINE_ENUM(S2H_REASON_BATTERY_PROJECTED);
+TRACE_DEFINE_ENUM(S2H_REASON_DRAIN_BUDGET);
+TRACE_DEFINE_ENUM(S2H_REASON_ON_AC);
+TRACE_DEFINE_ENUM(S2H_REASON_CHECK);
+TRACE_DEFINE_ENUM(S2H_REASON_WATCH);
+TRACE_DEFINE_ENUM(S2H_REASON_CRITICAL);
 TRACE_DEFINE_ENUM(S2H_RTC_UNKNOWN);
 TRACE_DEFINE_ENUM(S2H_RTC_SILENT);
 TRACE_DEFINE_ENUM(S2H_RTC_WOKE);
@@ -44,7 +54,19 @@ TRACE_DEFINE_ENUM(S2H_SOURCE_INPUT);
 #define s2h_show_decision(d)						\
 	__print_symbolic(d, { S2H_DECISION_NONE, "none" },		\
 			 { S2H_DECISION_HIBERNATE, "hibernate" },	\
-			 { S2H_DECISION_SLEEP_AGAIN, "sleep_again" })
+			 { S2H_DECISION_SLEEP_AGAIN, "sleep_again" },	\
+			 { S2H_DECISION_POWER_OFF, "power_off" })
+/* decide.h's reasons, no words of the ABI: named after their enum. */
+#define s2h_show_reason(r)						\
+	__print_symbolic(r, { S2H_REASON_NONE, "none" },		\
+			 { S2H_REASON_DELAY, "delay" },			\
+			 { S2H_REASON_BATTERY_LOW, "battery_low" },	\
+			 { S2H_REASON_BATTERY_PROJECTED, "battery_projected" }, \
+			 { S2H_REASON_DRAIN_BUDGET, "drain_budget" },	\
+			 { S2H_REASON_ON_AC, "on_ac" },			\
+			 { S2H_REASON_CHECK, "check" },			\
+			 { S2H_REASON_WATCH, "watch" },			\
+			 { S2H_REASON_CRITICAL, "critical" })
 #define s2h_show_rtc(r)							\
 	__print_symbolic(r, { S2H_RTC_UNKNOWN, "unknown" },		\
 			 { S2H_RTC_SILENT, "silent" },			\
@@ -103,20 +125,23 @@ TRACE_EVENT(s2h_decision,
 	    TP_ARGS(cycle, d, f),
 	    TP_STRUCT__entry(__field(u64, cycle)
 			     __field(int, decision)
-			     __field(bool, for_battery)
+			     __field(int, reason)
+			     __field(u32, rearm_sec)
 			     __field(bool, on_ac)
 			     __field(int, battery)
 			     __field(int, battery_armed)
 			     __field(s64, elapsed_ms)),
 	    TP_fast_assign(__entry->cycle = cycle;
 			   __entry->decision = d->action;
-			   __entry->for_battery = d->for_battery;
+			   __entry->reason = d->reason;
+			   __entry->rearm_sec = d->rearm_sec;
 			   __entry->on_ac = f->on_ac;
 			   __entry->battery = f->battery;
 			   __entry->battery_armed = f->battery_armed;
 			   __entry->elapsed_ms = f->elapsed_ms;),
-	    TP_printk("cycle=%llu decision=%s for_battery=%d on_ac=%d battery=%d battery_armed=%d elapsed_ms=%lld",
-		      __entry->cycle, s2h_show_decision(__entry->decision), __entry->for_battery,
+	    TP_printk("cycle=%llu decision=%s reason=%s rearm_sec=%u on_ac=%d battery=%d battery_armed=%d elapsed_ms=%lld",
+		      __entry->cycle, s2h_show_decision(__entry->decision),
+		      s2h_show_reason(__entry->reason), __entry->rearm_sec,
 		      __entry->on_ac, __entry->battery, __entry->battery_armed, __entry->elapsed_ms)
 );
 

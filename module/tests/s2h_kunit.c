@@ -108,51 +108,171 @@ static void s2h_classify_wake_test(struct kunit *test)
 #define BATT	false
 #define HIB	S2H_DECISION_HIBERNATE
 #define SLEEP	S2H_DECISION_SLEEP_AGAIN
+#define OFF	S2H_DECISION_POWER_OFF
+#define P_DELAY	S2H_POLICY_DELAY
+#define P_BATT	S2H_POLICY_BATTERY
+#define WATCH	true
+#define HEALTHY	false
 
 struct s2h_alarm_case {
 	const char *name;
 	struct s2h_policy_facts facts;
 	enum s2h_decision_kind action;
-	bool for_battery;
+	enum s2h_reason reason;
+	u32 rearm_sec;
 };
 
 /*
- * Fields: policy, hibernate_on_ac, threshold, check_sec, on_ac, battery,
- * battery_armed, elapsed_ms.
+ * Fields of facts: policy, hibernate_on_ac, battery_threshold, drain_budget,
+ * battery_critical, check_sec, delay_sec, watch, on_ac, battery,
+ * battery_armed, battery_start, elapsed_ms, cycle_ms.
  */
 static const struct s2h_alarm_case s2h_alarm_cases[] = {
-	{ "delay policy, on battery at 50 %: hibernate",
-	  { S2H_POLICY_DELAY, 1, 5, 3600, BATT, 50, 60, SEC(10800) }, HIB, false },
-	{ "delay policy, no battery, on AC: hibernate (hibernate_on_ac=1)",
-	  { S2H_POLICY_DELAY, 1, 5, 3600, AC, -1, -1, SEC(10800) }, HIB, false },
-	{ "hibernate_on_ac=0 on AC: back to sleep",
-	  { S2H_POLICY_DELAY, 0, 5, 3600, AC, -1, -1, SEC(10800) }, SLEEP, false },
+	/* The delay policy. */
+	{ "delay policy, on battery at 50 %, delay passed: hibernate",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 50, 60, 60, SEC(10800), SEC(10800) },
+	  HIB, S2H_REASON_DELAY, 0 },
+	{ "delay policy, no battery, on AC, hibernate_on_ac=1: hibernate",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, AC, -1, -1, -1, SEC(10800), SEC(10800) },
+	  HIB, S2H_REASON_DELAY, 0 },
+	{ "hibernate_on_ac=0 on AC: back to sleep for the delay again",
+	  { P_DELAY, 0, 5, 0, 3, 3600, 10800, HEALTHY, AC, -1, -1, -1, SEC(10800), SEC(10800) },
+	  SLEEP, S2H_REASON_ON_AC, 10800 },
 	{ "hibernate_on_ac=0 on battery: hibernate",
-	  { S2H_POLICY_DELAY, 0, 5, 3600, BATT, 40, 45, SEC(10800) }, HIB, false },
+	  { P_DELAY, 0, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 40, 45, 45, SEC(10800), SEC(10800) },
+	  HIB, S2H_REASON_DELAY, 0 },
 	{ "battery 3 % <= threshold 5, on AC with hibernate_on_ac=0: hibernate",
-	  { S2H_POLICY_DELAY, 0, 5, 3600, AC, 3, 3, SEC(10800) }, HIB, true },
-	{ "battery exactly at the threshold: hibernate for the battery",
-	  { S2H_POLICY_DELAY, 1, 5, 3600, BATT, 5, 9, SEC(10800) }, HIB, true },
+	  { P_DELAY, 0, 5, 0, 3, 3600, 10800, HEALTHY, AC, 3, 3, 3, SEC(10800), SEC(10800) },
+	  HIB, S2H_REASON_BATTERY_LOW, 0 },
+	{ "battery exactly at the threshold, delay not passed: hibernate for the battery",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 5, 9, 9, SEC(600), SEC(600) },
+	  HIB, S2H_REASON_BATTERY_LOW, 0 },
 	{ "threshold 0 disables the battery rule: hibernate_on_ac=0 on AC sleeps",
-	  { S2H_POLICY_DELAY, 0, 0, 3600, AC, 0, 0, SEC(10800) }, SLEEP, false },
+	  { P_DELAY, 0, 0, 0, 0, 3600, 10800, HEALTHY, AC, 0, 0, 0, SEC(10800), SEC(10800) },
+	  SLEEP, S2H_REASON_ON_AC, 10800 },
+	{ "RTC 2 s early: the delay has passed",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 50, 50, 50, SEC(10798), SEC(10798) },
+	  HIB, S2H_REASON_DELAY, 0 },
+	{ "2.001 s before the delay: sleep on, the shortest alarm",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 50, 50, 50, SEC(3600),
+	    SEC(10798) - 1 },
+	  SLEEP, S2H_REASON_CHECK, S2H_DELAY_MIN_SEC },
+	{ "half the delay, no budget: sleep the rest in one alarm",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 50, 50, 50, SEC(5400), SEC(5400) },
+	  SLEEP, S2H_REASON_CHECK, 5400 },
+	{ "half the delay, a budget: the next check comes first",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, BATT, 50, 50, 52, SEC(5400), SEC(5400) },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
+	{ "half the delay, a budget but no battery: the rest",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, BATT, -1, -1, -1, SEC(5400), SEC(5400) },
+	  SLEEP, S2H_REASON_CHECK, 5400 },
+	{ "on AC, its own delay (1 d) not passed after 3 h: sleep the rest",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, AC, 80, 80, 80, SEC(10800), SEC(10800) },
+	  SLEEP, S2H_REASON_CHECK, 75600 },
+	/* The battery policy. */
 	{ "battery policy, 80 % draining 1 %/h: back to sleep",
-	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 80, 81, SEC(3600) }, SLEEP, false },
+	  { P_BATT, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 80, 81, 81, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
 	{ "battery policy, 20 % draining 10 %/h: projected 10 > 5, sleep",
-	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 20, 30, SEC(3600) }, SLEEP, false },
+	  { P_BATT, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 20, 30, 30, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
 	{ "battery policy, 15 % draining 10 %/h: projected 5 <= 5, hibernate",
-	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 15, 25, SEC(3600) }, HIB, true },
+	  { P_BATT, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 15, 25, 25, SEC(3600), SEC(3600) },
+	  HIB, S2H_REASON_BATTERY_PROJECTED, 0 },
 	{ "battery policy, drain over half the interval counts double",
-	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 20, 28, SEC(1800) }, HIB, true },
+	  { P_BATT, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 20, 28, 28, SEC(1800), SEC(1800) },
+	  HIB, S2H_REASON_BATTERY_PROJECTED, 0 },
 	{ "battery policy, charging: back to sleep",
-	  { S2H_POLICY_BATTERY, 1, 5, 3600, AC, 50, 40, SEC(3600) }, SLEEP, false },
+	  { P_BATT, 1, 5, 0, 3, 3600, 10800, HEALTHY, AC, 50, 40, 40, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
+	{ "battery policy, on AC with hibernate_on_ac=0: sleep, next check",
+	  { P_BATT, 0, 5, 0, 3, 3600, 10800, HEALTHY, AC, 50, 50, 50, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_ON_AC, 3600 },
 	{ "battery policy, no battery: falls back to the delay, hibernate",
-	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, -1, -1, SEC(10800) }, HIB, false },
+	  { P_BATT, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, -1, -1, -1, SEC(10800), SEC(10800) },
+	  HIB, S2H_REASON_DELAY, 0 },
 	{ "battery policy, battery unknown at arming: first measure, sleep",
-	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 50, -1, SEC(3600) }, SLEEP, false },
+	  { P_BATT, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 50, -1, -1, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
 	{ "battery policy, threshold 0: hibernate when projected empty",
-	  { S2H_POLICY_BATTERY, 1, 0, 3600, BATT, 4, 9, SEC(3600) }, HIB, true },
+	  { P_BATT, 1, 0, 0, 0, 3600, 10800, HEALTHY, BATT, 4, 9, 9, SEC(3600), SEC(3600) },
+	  HIB, S2H_REASON_BATTERY_PROJECTED, 0 },
 	{ "battery policy, no time elapsed: no rate, sleep",
-	  { S2H_POLICY_BATTERY, 1, 5, 3600, BATT, 50, 60, 0 }, SLEEP, false },
+	  { P_BATT, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 50, 60, 60, 0, 0 },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
+	/* The drain budget. */
+	{ "budget 10 %, dropped exactly 10: within it, sleep on",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 86400, HEALTHY, BATT, 70, 75, 80, SEC(3600), SEC(7200) },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
+	{ "budget 10 %, dropped 11 long before the delay: hibernate",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 86400, HEALTHY, BATT, 69, 75, 80, SEC(3600), SEC(7200) },
+	  HIB, S2H_REASON_DRAIN_BUDGET, 0 },
+	{ "budget 1 %, dropped 2: hibernate",
+	  { P_DELAY, 1, 5, 1, 3, 3600, 86400, HEALTHY, BATT, 98, 99, 100, SEC(3600), SEC(3600) },
+	  HIB, S2H_REASON_DRAIN_BUDGET, 0 },
+	{ "budget 100 %: a battery cannot drop more, never over",
+	  { P_DELAY, 1, 0, 100, 0, 3600, 86400, HEALTHY, BATT, 0, 1, 100, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
+	{ "over the budget in the battery policy: hibernate, before projecting",
+	  { P_BATT, 1, 5, 10, 3, 3600, 10800, HEALTHY, BATT, 60, 61, 75, SEC(3600), SEC(7200) },
+	  HIB, S2H_REASON_DRAIN_BUDGET, 0 },
+	{ "over the budget on AC with hibernate_on_ac=0: the battery comes first",
+	  { P_DELAY, 0, 5, 10, 3, 3600, 10800, HEALTHY, AC, 60, 65, 75, SEC(3600), SEC(3600) },
+	  HIB, S2H_REASON_DRAIN_BUDGET, 0 },
+	{ "budget, battery unknown at the suspend: no budget to measure",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, BATT, 40, 40, -1, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
+	{ "budget, charged on mains since: within it, no checks on mains",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, AC, 60, 55, 50, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 7200 },
+	{ "budget 0: a 40 % drop is the delay's business",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 40, 60, 80, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 7200 },
+	{ "over the budget and below the threshold: the threshold's reason",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, BATT, 4, 30, 30, SEC(3600), SEC(3600) },
+	  HIB, S2H_REASON_BATTERY_LOW, 0 },
+	/* The last resort, once hibernation is out. */
+	{ "last resort: battery at the critical level on battery: power off",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, WATCH, BATT, 3, 3, 50, SEC(3600), SEC(7200) },
+	  OFF, S2H_REASON_CRITICAL, 0 },
+	{ "last resort: 4 % > 3, steady: sleep, next check",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, WATCH, BATT, 4, 4, 50, SEC(3600), SEC(7200) },
+	  SLEEP, S2H_REASON_WATCH, 3600 },
+	{ "last resort: 10 % draining 8 %/h, projected 2 <= 3: power off now",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, WATCH, BATT, 10, 18, 50, SEC(3600), SEC(7200) },
+	  OFF, S2H_REASON_CRITICAL, 0 },
+	{ "last resort: 10 % draining 6 %/h, projected 4 > 3: sleep",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, WATCH, BATT, 10, 16, 50, SEC(3600), SEC(7200) },
+	  SLEEP, S2H_REASON_WATCH, 3600 },
+	{ "last resort: 1 % on AC: charging, sleep, next check",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, WATCH, AC, 1, 1, 50, SEC(3600), SEC(7200) },
+	  SLEEP, S2H_REASON_WATCH, 3600 },
+	{ "last resort: the battery unread this time: keep checking",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, WATCH, BATT, -1, 20, 50, SEC(3600), SEC(7200) },
+	  SLEEP, S2H_REASON_WATCH, 3600 },
+	{ "last resort: battery unknown when armed, 2 % now: power off",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, WATCH, BATT, 2, -1, -1, SEC(3600), SEC(7200) },
+	  OFF, S2H_REASON_CRITICAL, 0 },
+	{ "last resort turned off (0) while watching: sleep without an alarm",
+	  { P_DELAY, 1, 5, 0, 0, 3600, 10800, WATCH, BATT, 1, 20, 50, SEC(3600), SEC(7200) },
+	  SLEEP, S2H_REASON_WATCH, 0 },
+	{ "last resort: below the threshold too: power off, hibernation is out",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, WATCH, BATT, 2, 4, 50, SEC(3600), SEC(7200) },
+	  OFF, S2H_REASON_CRITICAL, 0 },
+	{ "last resort: over the budget, 50 %: no hibernation, sleep",
+	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, WATCH, BATT, 50, 52, 90, SEC(3600), SEC(7200) },
+	  SLEEP, S2H_REASON_WATCH, 3600 },
+	/* A healthy machine: the last resort never fires. */
+	{ "healthy, 1 % with critical 3: hibernate for the battery, no power-off",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 1, 20, 50, SEC(3600), SEC(3600) },
+	  HIB, S2H_REASON_BATTERY_LOW, 0 },
+	{ "healthy, 1 %, threshold 0: the delay's business, no power-off",
+	  { P_DELAY, 1, 0, 0, 3, 3600, 10800, HEALTHY, BATT, 1, 20, 50, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 7200 },
+	{ "healthy, critical 100 %: the delay hibernates",
+	  { P_DELAY, 1, 5, 0, 100, 3600, 10800, HEALTHY, BATT, 50, 50, 50, SEC(10800),
+	    SEC(10800) },
+	  HIB, S2H_REASON_DELAY, 0 },
 };
 
 static void s2h_alarm_case_desc(const struct s2h_alarm_case *c, char *desc)
@@ -168,7 +288,87 @@ static void s2h_decide_alarm_test(struct kunit *test)
 	struct s2h_decision d = s2h_decide_alarm(&c->facts);
 
 	KUNIT_EXPECT_EQ(test, d.action, c->action);
-	KUNIT_EXPECT_EQ(test, d.for_battery, c->for_battery);
+	KUNIT_EXPECT_EQ(test, d.reason, c->reason);
+	KUNIT_EXPECT_EQ(test, d.rearm_sec, c->rearm_sec);
+}
+
+struct s2h_cycle_delay_case {
+	const char *name;
+	struct s2h_delays delays;
+	bool on_ac;
+	int battery_start;
+	u32 delay;
+};
+
+/* Fields of delays: delay_sec, delay_low_sec, battery_high, ac_delay_sec. */
+static const struct s2h_cycle_delay_case s2h_cycle_delay_cases[] = {
+	{ "no high threshold: delay_sec at 20 %", { 86400, 10800, 0, 0 }, BATT, 20, 86400 },
+	{ "threshold 50, 50 % at the suspend: the high delay", { 86400, 10800, 50, 0 }, BATT, 50,
+	  86400 },
+	{ "threshold 50, 49 %: the low delay", { 86400, 10800, 50, 0 }, BATT, 49, 10800 },
+	{ "threshold 50, 0 %: the low delay", { 86400, 10800, 50, 0 }, BATT, 0, 10800 },
+	{ "threshold 50, battery unknown: the high delay", { 86400, 10800, 50, 0 }, BATT, -1,
+	  86400 },
+	{ "threshold 100, full: the high delay", { 86400, 10800, 100, 0 }, BATT, 100, 86400 },
+	{ "threshold 100, 99 %: the low delay", { 86400, 10800, 100, 0 }, BATT, 99, 10800 },
+	{ "on AC, ac_delay 0, 30 % < 50: as on battery, low", { 86400, 10800, 50, 0 }, AC, 30,
+	  10800 },
+	{ "on AC, ac_delay 0, no battery: delay_sec", { 86400, 10800, 50, 0 }, AC, -1, 86400 },
+	{ "on AC, ac_delay 7 d: its own", { 86400, 10800, 50, 604800 }, AC, 30, 604800 },
+	{ "on battery, ac_delay set: by level", { 86400, 10800, 50, 604800 }, BATT, 30, 10800 },
+	{ "a low delay longer than the high one is taken as set", { 600, 3600, 50, 0 }, BATT, 10,
+	  3600 },
+};
+
+static void s2h_cycle_delay_case_desc(const struct s2h_cycle_delay_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_cycle_delay, s2h_cycle_delay_cases, s2h_cycle_delay_case_desc);
+
+static void s2h_cycle_delay_test(struct kunit *test)
+{
+	const struct s2h_cycle_delay_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_cycle_delay(&c->delays, c->on_ac, c->battery_start), c->delay);
+}
+
+struct s2h_next_alarm_case {
+	const char *name;
+	u32 delay_sec;
+	s64 cycle_ms;
+	u32 check_sec;
+	bool checks;
+	u32 alarm;
+};
+
+static const struct s2h_next_alarm_case s2h_next_alarm_cases[] = {
+	{ "start of the cycle, no checks: the whole delay", 10800, 0, 3600, false, 10800 },
+	{ "start of the cycle, checks: the first check", 10800, 0, 3600, true, 3600 },
+	{ "checks, less left than a check: the rest", 10800, SEC(9000), 3600, true, 1800 },
+	{ "a delay shorter than a check: the delay", 600, 0, 3600, true, 600 },
+	{ "parts of a second round up", 100, 10500, 3600, false, 90 },
+	{ "0.5 s left: the shortest alarm", 100, 99500, 3600, false, S2H_DELAY_MIN_SEC },
+	{ "past the delay: the shortest alarm", 100, SEC(200), 3600, true, S2H_DELAY_MIN_SEC },
+	{ "the longest delay, no checks", S2H_DELAY_MAX_SEC, 0, 3600, false, S2H_DELAY_MAX_SEC },
+	{ "the longest delay and check", S2H_DELAY_MAX_SEC, 0, S2H_BATTERY_CHECK_MAX_SEC, true,
+	  S2H_DELAY_MAX_SEC },
+};
+
+static void s2h_next_alarm_case_desc(const struct s2h_next_alarm_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_next_alarm, s2h_next_alarm_cases, s2h_next_alarm_case_desc);
+
+static void s2h_next_alarm_test(struct kunit *test)
+{
+	const struct s2h_next_alarm_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_next_alarm(c->delay_sec, c->cycle_ms, c->check_sec, c->checks),
+			c->alarm);
 }
 
 struct s2h_kept_case {
@@ -332,6 +532,11 @@ static const struct s2h_parse_case s2h_bool_cases[] = {
 #define RETRIES	.id = S2H_SETTING_RETRIES
 #define MODE	.id = S2H_SETTING_HIBERNATE_MODE
 #define ON_AC	.id = S2H_SETTING_HIBERNATE_ON_AC
+#define LOW	.id = S2H_SETTING_DELAY_LOW
+#define HIGH	.id = S2H_SETTING_BATTERY_HIGH
+#define AC_DEL	.id = S2H_SETTING_AC_DELAY
+#define BUDGET	.id = S2H_SETTING_DRAIN_BUDGET
+#define CRIT	.id = S2H_SETTING_BATTERY_CRITICAL
 
 static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "5", 0, 5, DELAY }, { "2592000", 0, 2592000, DELAY }, { "10800\n", 0, 10800, DELAY },
@@ -354,6 +559,14 @@ static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "Suspend", 0, S2H_MODE_SUSPEND, MODE }, { "platform", -EINVAL, 0, MODE },
 	{ "suspend ", -EINVAL, 0, MODE }, { "truex", -EINVAL, 0, ON_AC },
 	{ "no", 0, 0, ON_AC }, { "yes\n", 0, 1, ON_AC }, { "2", -EINVAL, 0, ON_AC },
+	{ "5", 0, 5, LOW }, { "2592000", 0, 2592000, LOW }, { "4", -ERANGE, 0, LOW },
+	{ "2592001", -ERANGE, 0, LOW }, { "1h", -EINVAL, 0, LOW },
+	{ "0", 0, 0, HIGH }, { "100", 0, 100, HIGH }, { "101", -ERANGE, 0, HIGH },
+	{ "0", 0, 0, AC_DEL }, { "1", 0, 1, AC_DEL }, { "2592000", 0, 2592000, AC_DEL },
+	{ "2592001", -ERANGE, 0, AC_DEL }, { "never", -EINVAL, 0, AC_DEL },
+	{ "0", 0, 0, BUDGET }, { "100", 0, 100, BUDGET }, { "101", -ERANGE, 0, BUDGET },
+	{ "5%", -EINVAL, 0, BUDGET },
+	{ "0", 0, 0, CRIT }, { "100", 0, 100, CRIT }, { "101", -ERANGE, 0, CRIT },
 };
 
 /* Inputs are shown escaped, so that a newline does not end the KTAP line. */
@@ -422,12 +635,15 @@ static void s2h_names_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, s2h_verify_name(S2H_VERIFY_PASSED), "passed");
 	KUNIT_EXPECT_STREQ(test, s2h_verify_name(__S2H_VERIFY_MAX), "unknown");
 	KUNIT_EXPECT_STREQ(test, s2h_decision_name(S2H_DECISION_SLEEP_AGAIN), "sleep_again");
+	KUNIT_EXPECT_STREQ(test, s2h_decision_name(S2H_DECISION_POWER_OFF), "power_off");
 	KUNIT_EXPECT_STREQ(test, s2h_decision_name(__S2H_DECISION_MAX), "unknown");
 }
 
 static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_classify_wake_test, s2h_decide_gen_params),
 	KUNIT_CASE_PARAM(s2h_decide_alarm_test, s2h_alarm_gen_params),
+	KUNIT_CASE_PARAM(s2h_cycle_delay_test, s2h_cycle_delay_gen_params),
+	KUNIT_CASE_PARAM(s2h_next_alarm_test, s2h_next_alarm_gen_params),
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),

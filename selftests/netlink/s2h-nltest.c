@@ -70,6 +70,11 @@ static const struct setting settings[] = {
 	{ "hibernate_mode", S2H_A_HIBERNATE_MODE, 0, 1, mode_words },
 	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 0, 1 },
 	{ "handoff_sec", S2H_A_HANDOFF_SEC, 0, S2H_HANDOFF_MAX_SEC },
+	{ "delay_low_sec", S2H_A_DELAY_LOW_SEC, S2H_DELAY_MIN_SEC, S2H_DELAY_MAX_SEC },
+	{ "battery_high", S2H_A_BATTERY_HIGH, 0, S2H_BATTERY_THRESHOLD_MAX },
+	{ "ac_delay_sec", S2H_A_AC_DELAY_SEC, 0, S2H_DELAY_MAX_SEC },
+	{ "drain_budget", S2H_A_DRAIN_BUDGET, 0, S2H_BATTERY_THRESHOLD_MAX },
+	{ "battery_critical", S2H_A_BATTERY_CRITICAL, 0, S2H_BATTERY_THRESHOLD_MAX },
 };
 
 #define N_SETTINGS	ARRAY_SIZE(settings)

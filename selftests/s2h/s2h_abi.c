@@ -76,6 +76,11 @@ static const struct setting_case settings[] = {
 	{ "hibernate_mode", "shutdown", "platform", -EINVAL },
 	{ "require_verified", "0", "2", -EINVAL },
 	{ "handoff_sec", "0", "601", -ERANGE },
+	{ "delay_low_sec", "10800", "4", -ERANGE },
+	{ "battery_high", "0", "101", -ERANGE },
+	{ "ac_delay_sec", "0", "2592001", -ERANGE },
+	{ "drain_budget", "0", "101", -ERANGE },
+	{ "battery_critical", "3", "101", -ERANGE },
 };
 
 TEST(every_file_reads)
@@ -83,8 +88,9 @@ TEST(every_file_reads)
 	static const char * const files[] = {
 		"enabled", "delay_sec", "hibernate_on_ac", "battery_threshold", "policy",
 		"battery_check_sec", "retries", "hibernate_mode", "require_verified",
-		"handoff_sec", "state",
-		"last_wake", "available", "swap_free_mb", "image_mb", "checks/swap",
+		"handoff_sec", "delay_low_sec", "battery_high", "ac_delay_sec", "drain_budget",
+		"battery_critical", "state", "last_wake", "available", "swap_free_mb", "image_mb",
+		"checks/swap",
 		"verified/result", "last_cycle/wake", "stats/suspends",
 	};
 	char buf[512];

@@ -35,12 +35,18 @@ VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${VM_MEM:=512}"
 : "${VM_TEST_TIMEOUT:=420}"	# seconds for one test group, all boots
 VM_VIRTIO_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk"
+# The filesystem a test may put on the disk (ext2, through ext4), with the
+# modules it needs before it, for guest/lib.sh's fs_load: ext4 asks the
+# crypto API for crc32c up to 6.13 (a request_module() that the initramfs,
+# without modprobe, cannot answer), the library since.
+VM_FS_MODULES="crc32c_generic ext4"
 VM_APPEND="console=ttyS0 loglevel=7 panic=-1 no_console_suspend"
 # BUG: covers KASAN's reports, WARNING: lockdep's; kmemleak's come from
 # guest/init, which lists the leaks whose allocation involves s2h.
 VM_SPLATS='BUG:|WARNING:|Oops|general protection|INFO: task .* blocked|Call Trace|Kernel panic|UBSAN:|sleeping function called from invalid context|unreferenced object'
 
 VM_PID=
+VM_DISK=		# the disk image of the running test, for host checks
 VM_HELPERS=		# pids of socat and the stampers of the running VM
 VM_QMP_FD=
 VM_ERROR=		# why the last vm_* call failed, for a TAP line
@@ -173,6 +179,15 @@ vm_build_initramfs()
 	# status only when it wakes a guest from S3).
 	path=$(modinfo ${VM_ROOT:+-b "$VM_ROOT"} -k "$KVER" -n button 2>/dev/null) &&
 		case $path in *.ko*) vm_copy_module "$path" "$root/lib/modules/button.ko" ;; esac
+	# The filesystem's modules, numbered in load order; the debug kernel,
+	# without modules, has none.
+	i=0
+	mkdir -p "$root"/lib/modules/fs
+	for m in $(for f in $VM_FS_MODULES; do vm_module_deps "$f"; done | awk '!seen[$0]++'); do
+		i=$((i + 1))
+		path=$(modinfo ${VM_ROOT:+-b "$VM_ROOT"} -k "$KVER" -n "$m")
+		vm_copy_module "$path" "$root/lib/modules/fs/$(printf %02d $i)-$m.ko"
+	done
 	# Test-only modules (selftests/fake-power), loaded by the tests that need them.
 	for m in ${VM_GUEST_MODULES:-}; do
 		cp "$m" "$root/lib/modules/" || vm_die "cannot copy $m"
@@ -187,6 +202,20 @@ vm_build_initramfs()
 	VM_INITRD=$VM_WORK/initrd.gz
 	(cd "$root" && find . | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$VM_INITRD" ||
 		vm_die "cannot build the initramfs"
+}
+
+# vm_module_deps MODULE: MODULE's modules and those they need, needed
+# ones first, once each; none when they are built in or missing.
+vm_module_deps()
+{
+	local dep path
+
+	path=$(modinfo ${VM_ROOT:+-b "$VM_ROOT"} -k "$KVER" -n "$1" 2>/dev/null) || return 0
+	[ "$path" != "(builtin)" ] || return 0
+	for dep in $(modinfo ${VM_ROOT:+-b "$VM_ROOT"} -k "$KVER" -F depends "$1" | tr , ' '); do
+		vm_module_deps "$dep"
+	done
+	echo "$1"
 }
 
 # A sparse 512 MiB raw disk: the guest mkswaps it when a test wants swap.
@@ -626,6 +655,34 @@ verb_expect_poweroff()
 	T_REBOOT=1
 }
 
+# expect-shutdown TIMEOUT: QEMU exits by itself within TIMEOUT, powered off
+# with no hibernation image written (s2h's last resort).
+verb_expect_shutdown()
+{
+	vm_wait_exit "$1" || return 1
+	if grep -q 'PM: Image saving done' "$VM_DIR/console.log"; then
+		VM_ERROR="QEMU exited, but after writing a hibernation image"
+		return 1
+	fi
+}
+
+# expect-clean-shutdown TIMEOUT: as expect-shutdown, and the ext2
+# filesystem on the disk was unmounted cleanly: what the next boot's fsck
+# finds, checked here without booting (state "clean", e2fsck -n passes).
+verb_expect_clean_shutdown()
+{
+	verb_expect_shutdown "$1" || return 1
+	if ! dumpe2fs -h "$VM_DISK" 2>/dev/null | grep -q '^Filesystem state: *clean$'; then
+		VM_ERROR="the disk's filesystem is not clean: $(dumpe2fs -h "$VM_DISK" 2>&1 |
+			grep -i 'state')"
+		return 1
+	fi
+	if ! e2fsck -fn "$VM_DISK" >"$VM_DIR/e2fsck.log" 2>&1; then
+		VM_ERROR="e2fsck -fn found errors: $(tail -n 3 "$VM_DIR/e2fsck.log" | tr '\n' ' ')"
+		return 1
+	fi
+}
+
 # expect-reboot TIMEOUT: the guest restarts (reboot, which -no-reboot
 # turns into QEMU's exit) within TIMEOUT; then the test boots again.
 verb_expect_reboot()
@@ -689,6 +746,12 @@ vm_verb()
 			verb_expect_poweroff "$arg" ;;
 	expect-reboot)
 		tap_check "host: the guest restarted within ${arg}s" verb_expect_reboot "$arg" ;;
+	expect-shutdown)
+		tap_check "host: QEMU powered off by itself, no image written, within ${arg}s" \
+			verb_expect_shutdown "$arg" ;;
+	expect-clean-shutdown)
+		tap_check "host: QEMU powered off by itself within ${arg}s, the disk's filesystem clean" \
+			verb_expect_clean_shutdown "$arg" ;;
 	power-button-after)
 		tap_check "host: ACPI power button pressed after ${arg}s" \
 			verb_power_button_after "$arg" ;;
@@ -772,6 +835,7 @@ vm_run_test()
 	T_DONE=0
 	T_END=$((SECONDS + VM_TEST_TIMEOUT))
 	vm_disk_create "$disk"
+	VM_DISK=$disk
 	while :; do
 		T_REBOOT=0
 		if ! vm_start "$1.boot$boot" "$disk" "s2h.test=$1" "s2h.boot=$boot"; then

@@ -43,6 +43,7 @@ static const char * const event_names[__S2H_EVENT_MAX] = {
 	[S2H_EVENT_SLEEP_FAILED] = "sleep_failed",
 	[S2H_EVENT_CANCELLED] = "cancelled",
 	[S2H_EVENT_HANDOFF] = "handoff",
+	[S2H_EVENT_POWER_OFF] = "power_off",
 };
 
 static const char * const attr_names[__S2H_A_MAX] = {
@@ -67,6 +68,11 @@ static const char * const attr_names[__S2H_A_MAX] = {
 	[S2H_A_LAST_CYCLE] = "last_cycle",
 	[S2H_A_BATTERY] = "battery",
 	[S2H_A_HANDOFF_SEC] = "handoff_sec",
+	[S2H_A_DELAY_LOW_SEC] = "delay_low_sec",
+	[S2H_A_BATTERY_HIGH] = "battery_high",
+	[S2H_A_AC_DELAY_SEC] = "ac_delay_sec",
+	[S2H_A_DRAIN_BUDGET] = "drain_budget",
+	[S2H_A_BATTERY_CRITICAL] = "battery_critical",
 };
 
 static const char * const check_names[__S2H_CHECK_MAX] = {
@@ -130,6 +136,7 @@ static const char * const decision_names[__S2H_DECISION_MAX] = {
 	[S2H_DECISION_NONE] = "none",
 	[S2H_DECISION_HIBERNATE] = "hibernate",
 	[S2H_DECISION_SLEEP_AGAIN] = "sleep_again",
+	[S2H_DECISION_POWER_OFF] = "power_off",
 };
 
 const char * const stat_names[S2H_STATS_A_MAX + 1] = {
@@ -150,6 +157,8 @@ const char * const stat_names[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_CANCELLED] = "cancelled",
 	[S2H_STATS_A_HANDOFFS] = "handoffs",
 	[S2H_STATS_A_HANDOFF_FALLBACKS] = "handoff_fallbacks",
+	[S2H_STATS_A_DRAIN_HIBERNATIONS] = "drain_hibernations",
+	[S2H_STATS_A_POWER_OFFS] = "power_offs",
 };
 
 const char *state_name(unsigned int state)

@@ -200,6 +200,31 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 		.max = S2H_HANDOFF_MAX_SEC,
 		.help = "hibernate through systemd (s2hctl agent) within this; 0: in the kernel",
 	},
+	[SETTING_DELAY_LOW] = {
+		"delay_low", "delay_low_sec", SETTING_DURATION, S2H_A_DELAY_LOW_SEC,
+		.min = S2H_DELAY_MIN_SEC, .max = S2H_DELAY_MAX_SEC,
+		.help = "the delay when suspended below battery_high",
+	},
+	[SETTING_BATTERY_HIGH] = {
+		"battery_high", "battery_high", SETTING_NUMBER,
+		S2H_A_BATTERY_HIGH, .unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
+		.help = "at or above: delay, below: delay_low; 0: delay at any level",
+	},
+	[SETTING_AC_DELAY] = {
+		"ac_delay", "ac_delay_sec", SETTING_DURATION, S2H_A_AC_DELAY_SEC,
+		.max = S2H_DELAY_MAX_SEC,
+		.help = "the delay on mains power; 0: as on battery",
+	},
+	[SETTING_DRAIN_BUDGET] = {
+		"drain_budget", "drain_budget", SETTING_NUMBER, S2H_A_DRAIN_BUDGET,
+		.unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
+		.help = "hibernate once a suspend used more than this; 0: off",
+	},
+	[SETTING_BATTERY_CRITICAL] = {
+		"battery_critical", "battery_critical", SETTING_NUMBER, S2H_A_BATTERY_CRITICAL,
+		.unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
+		.help = "no hibernation: power off in order here; 0: never",
+	},
 };
 
 /* A plain decimal number, nothing else: 0 or -EINVAL/-ERANGE. */

@@ -252,6 +252,21 @@ static const struct setting_case settings[] = {
 	{ { "handoff_sec", "45", NULL }, 0, NULL },
 	{ { "handoff", "601", NULL }, -ERANGE, "handoff: '601' is out of range (0s .. 10m)" },
 	{ { "handoff", "soon", NULL }, -EINVAL, "handoff: 'soon'" },
+	{ { "delay_low", "1h", NULL }, 0, NULL },
+	{ { "delay_low_sec", "3600", NULL }, 0, NULL },
+	{ { "delay_low", "4s", NULL }, -ERANGE, "delay_low: '4s' is out of range (5s .. 30d)" },
+	{ { "battery_high", "50", NULL }, 0, NULL },
+	{ { "battery_high", "101", NULL }, -ERANGE, "battery_high: '101' is out of range" },
+	{ { "ac_delay", "0", NULL }, 0, NULL },
+	{ { "ac_delay", "1d", NULL }, 0, NULL },
+	{ { "ac_delay_sec", "86400", NULL }, 0, NULL },
+	{ { "ac_delay", "31d", NULL }, -ERANGE, "ac_delay: '31d' is out of range (0s .. 30d)" },
+	{ { "ac_delay", "never", NULL }, -EINVAL, "ac_delay: 'never' is not a duration" },
+	{ { "drain_budget", "10", NULL }, 0, NULL },
+	{ { "drain_budget", "10%", NULL }, -EINVAL, "drain_budget: '10%'" },
+	{ { "drain_budget", "101", NULL }, -ERANGE, "(0 .. 100)" },
+	{ { "battery_critical", "0", NULL }, 0, NULL },
+	{ { "battery_critical", "101", NULL }, -ERANGE, "battery_critical: '101'" },
 	/* a bad value after good ones is still refused, naming its setting */
 	{ { "policy", "battery", "retries", "99", NULL }, -ERANGE, "retries: '99'" },
 };
@@ -304,6 +319,7 @@ static void test_format_round_trip(void)
 {
 	static const uint32_t values[N_SETTINGS] = {
 		1, 5400, 0, 5, S2H_POLICY_BATTERY, 3600, 10, S2H_MODE_SUSPEND, 1, 90,
+		600, 50, 0, 10, 3,
 	};
 	struct settings set = {};
 	char buf[VALUE_LEN], why[WHY_LEN], *cut;
@@ -336,6 +352,11 @@ static void test_setting_args(void)
 		[SETTING_HIBERNATE_MODE] = "shutdown|suspend",
 		[SETTING_REQUIRE_VERIFIED] = "BOOL",
 		[SETTING_HANDOFF] = "DURATION (0s..10m)",
+		[SETTING_DELAY_LOW] = "DURATION (5s..30d)",
+		[SETTING_BATTERY_HIGH] = "N (0..100)",
+		[SETTING_AC_DELAY] = "DURATION (0s..30d)",
+		[SETTING_DRAIN_BUDGET] = "N (0..100)",
+		[SETTING_BATTERY_CRITICAL] = "N (0..100)",
 	};
 	char buf[ARG_LEN];
 	size_t i;

@@ -24,6 +24,7 @@
 #define S2H_WAKE_SOURCE_LEN		48
 #define S2H_HISTORY_LEN			32
 #define S2H_CYCLE_WAKES_MAX		8
+#define S2H_BATTERY_CRITICAL_DEFAULT	3
 
 /**
  * enum s2h_policy - When the alarm is due (policy, /sys/power/s2h/policy).
@@ -109,11 +110,14 @@ enum s2h_verify {
  * @S2H_DECISION_HIBERNATE: hibernation, for the delay or the battery
  * @S2H_DECISION_SLEEP_AGAIN: a dark wake, back to sleep with the alarm
  *   re-armed
+ * @S2H_DECISION_POWER_OFF: the last resort: hibernation was out and the
+ *   battery critical, an orderly power-off (the init system's poweroff)
  */
 enum s2h_decision_kind {
 	S2H_DECISION_NONE,
 	S2H_DECISION_HIBERNATE,
 	S2H_DECISION_SLEEP_AGAIN,
+	S2H_DECISION_POWER_OFF,
 
 	/* private: */
 	__S2H_DECISION_MAX,
@@ -193,6 +197,9 @@ enum s2h_wake {
  * @S2H_EVENT_HANDOFF: s2h asks userspace to hibernate the system
  *   (hibernate-mode says how) within handoff-sec, through systemd so that its
  *   sleep hooks run; s2h hibernates it itself after that
+ * @S2H_EVENT_POWER_OFF: the last resort: hibernation was out (pre-flight
+ *   failed or every retry did) and the battery reached battery-critical; an
+ *   orderly power-off starts (battery, the percent at the wake)
  */
 enum s2h_event {
 	S2H_EVENT_ARMED,
@@ -211,6 +218,7 @@ enum s2h_event {
 	S2H_EVENT_SLEEP_FAILED,
 	S2H_EVENT_CANCELLED,
 	S2H_EVENT_HANDOFF,
+	S2H_EVENT_POWER_OFF,
 
 	/* private: */
 	__S2H_EVENT_MAX,
@@ -244,6 +252,11 @@ enum s2h_attr {
 	S2H_A_BATTERY,
 	S2H_A_CYCLE,
 	S2H_A_HANDOFF_SEC,
+	S2H_A_DELAY_LOW_SEC,
+	S2H_A_BATTERY_HIGH,
+	S2H_A_AC_DELAY_SEC,
+	S2H_A_DRAIN_BUDGET,
+	S2H_A_BATTERY_CRITICAL,
 
 	__S2H_A_MAX
 };
@@ -269,6 +282,8 @@ enum s2h_stats_attr {
 	S2H_STATS_A_CANCELLED,
 	S2H_STATS_A_HANDOFFS,
 	S2H_STATS_A_HANDOFF_FALLBACKS,
+	S2H_STATS_A_DRAIN_HIBERNATIONS,
+	S2H_STATS_A_POWER_OFFS,
 
 	__S2H_STATS_A_MAX
 };

@@ -8,7 +8,7 @@
 
 S2H=/sys/power/s2h
 S2H_KO=/lib/modules/s2h.ko
-S2H_STATS="suspends alarm_wakes early_wakes aborted hibernations hibernate_failures resumes_from_hibernation resuspends not_armed dark_wakes battery_hibernations hibernate_retries other_wakes sleep_failures cancelled handoffs handoff_fallbacks"
+S2H_STATS="suspends alarm_wakes early_wakes aborted hibernations hibernate_failures resumes_from_hibernation resuspends not_armed dark_wakes battery_hibernations hibernate_retries other_wakes sleep_failures cancelled handoffs handoff_fallbacks drain_hibernations power_offs"
 
 tap()
 {
@@ -211,6 +211,20 @@ fake_power_load()
 s2h_unload()
 {
 	check "rmmod s2h" rmmod s2h
+}
+
+# fs_load: the modules of ext2 the harness put in /lib/modules/fs/, in
+# order; succeeds when the kernel then mounts ext2 (the debug kernel has
+# no module and no ext2 built in).
+fs_load()
+{
+	local ko
+
+	for ko in /lib/modules/fs/*.ko; do
+		[ -e "$ko" ] || continue
+		insmod "$ko" || diag "insmod $ko failed"
+	done
+	grep -qw ext2 /proc/filesystems
 }
 
 # Swap on the virtio disk, hibernation powering off at the end.

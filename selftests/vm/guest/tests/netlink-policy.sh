@@ -42,6 +42,16 @@ require_verified n require_verified 0
 delay 5s delay_sec 5
 delay 30d delay_sec 2592000
 delay 3h delay_sec 10800
+delay_low 1h delay_low_sec 3600
+delay_low_sec 3h delay_low_sec 10800
+battery_high 50 battery_high 50
+battery_high 0 battery_high 0
+ac_delay 1d ac_delay_sec 86400
+ac_delay 0 ac_delay_sec 0
+drain_budget 10 drain_budget 10
+drain_budget 0 drain_budget 0
+battery_critical 5 battery_critical 5
+battery_critical 3 battery_critical 3
 TABLE
 }
 
@@ -60,6 +70,12 @@ retries -1 retries retries: '-1'
 hibernate_mode platform hibernate_mode hibernate_mode: 'platform' is not one of shutdown|suspend
 require_verified 2 require_verified require_verified: '2'
 delay 4 delay_sec delay: '4' is out of range (5s .. 30d)
+delay_low 4s delay_low_sec delay_low: '4s' is out of range (5s .. 30d)
+battery_high 101 battery_high battery_high: '101' is out of range (0 .. 100)
+ac_delay never ac_delay_sec ac_delay: 'never' is not a duration
+ac_delay 31d ac_delay_sec ac_delay: '31d' is out of range (0s .. 30d)
+drain_budget 101 drain_budget drain_budget: '101' is out of range (0 .. 100)
+battery_critical 101 battery_critical battery_critical: '101' is out of range (0 .. 100)
 TABLE
 }
 

@@ -3,8 +3,10 @@
 # Hibernation fails at every try (the fake module fails it from a PM
 # notifier, as a driver that refuses to freeze would). With retries=2, s2h
 # goes back to sleep with its alarm armed twice, each time for longer, then
-# without an alarm, and the machine sleeps on, unarmed, until the host wakes
-# it: never left running.
+# with the last resort's hourly battery check (battery_critical, on by
+# default, the fake battery at 50 % on mains: nothing to do), and the
+# machine sleeps on until the host wakes it: never left running, never
+# another hibernation.
 set -u
 . /lib/s2h/lib.sh
 
@@ -24,10 +26,12 @@ is_stat hibernate_failures 3
 is_stat hibernate_retries 2
 is_stat resuspends 3
 is_stat alarm_wakes 3
-is_stat early_wakes 0
+is_stat early_wakes 1
+is_stat power_offs 0
 is_stat suspends 4
 check "the second retry waited 16 s" sh -c 'dmesg | grep -q "next try in 16 s"'
-check "the last failure left no alarm" sh -c 'dmesg | grep -q "going back to sleep without an alarm"'
+check "the last failure left the last resort's check" \
+	sh -c 'dmesg | grep -q "going back to sleep, watching the battery every 3600 s for the last resort"'
 s2hctl show >/tmp/show.txt 2>&1
 diag "$(grep -A1 decision /tmp/show.txt)"
 check "show says the last hibernation failed, with the error's name" \

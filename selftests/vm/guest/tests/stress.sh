@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # 50 suspend cycles in one boot, alternating an alarm wake whose
-# hibernation fails (s2h_fake_power's fail_hibernations; retries=0, so s2h
-# goes back to sleep unarmed and the host ends it) and an early QMP wake,
+# hibernation fails (s2h_fake_power's fail_hibernations; retries=0 and
+# battery_critical=0, so s2h goes back to sleep unarmed and the host ends
+# it) and an early QMP wake,
 # while two writers hammer sysfs and netlink with valid and invalid values.
 # The counters must add up exactly. Needs s2h_fake_power.ko.
 set -u
@@ -40,7 +41,7 @@ netlink_writer()
 }
 
 fake_power_load capacity=50 ac_online=1 || exit 1
-s2h_load delay_sec=5 retries=0 || exit 1
+s2h_load delay_sec=5 retries=0 battery_critical=0 || exit 1
 swap_on
 sysfs_writer &
 netlink_writer &

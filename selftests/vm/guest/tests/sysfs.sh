@@ -22,6 +22,11 @@ test_defaults()
 	is_file $S2H/retries 1 "retries defaults to 1"
 	is_file $S2H/hibernate_mode shutdown "hibernate_mode defaults to shutdown"
 	is_file $S2H/require_verified 0 "require_verified defaults to 0"
+	is_file $S2H/delay_low_sec 10800 "delay_low_sec defaults to 10800"
+	is_file $S2H/battery_high 0 "battery_high defaults to 0"
+	is_file $S2H/ac_delay_sec 0 "ac_delay_sec defaults to 0"
+	is_file $S2H/drain_budget 0 "drain_budget defaults to 0"
+	is_file $S2H/battery_critical 3 "battery_critical defaults to 3"
 	is_file $S2H/verified/result never "verified/result is never"
 	is_file $S2H/last_cycle/wake none "last_cycle/wake is none"
 	is_file $S2H/last_cycle/wake_source "" "last_cycle/wake_source is empty"
@@ -63,6 +68,10 @@ test_round_trips()
 	write_ok $S2H/hibernate_mode suspend suspend
 	write_ok $S2H/hibernate_mode shutdown shutdown
 	write_ok $S2H/hibernate_mode Suspend suspend
+	write_ok $S2H/ac_delay_sec 0 0
+	write_ok $S2H/ac_delay_sec 86400 86400
+	write_ok $S2H/drain_budget 100 100
+	write_ok $S2H/battery_critical 0 0
 	write_ok $S2H/hibernate_mode shutdown shutdown
 	write_ok $S2H/require_verified 1 1
 	write_ok $S2H/require_verified 0 0
@@ -92,6 +101,12 @@ test_bad_input()
 	write_fails EINVAL $S2H/retries -1
 	write_fails EINVAL $S2H/hibernate_mode platform
 	write_fails EINVAL $S2H/require_verified perhaps
+	write_fails ERANGE $S2H/delay_low_sec 4
+	write_fails ERANGE $S2H/ac_delay_sec 2592001
+	write_fails EINVAL $S2H/ac_delay_sec never
+	write_fails ERANGE $S2H/battery_high 101
+	write_fails ERANGE $S2H/drain_budget 101
+	write_fails EINVAL $S2H/battery_critical -1
 }
 
 test_read_only()
