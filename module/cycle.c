@@ -24,6 +24,7 @@
 #include "overhead.h"
 #include "power.h"
 #include "s2h.h"
+#include "sleeptrace.h"
 
 static struct s2h {
 	/*
@@ -92,6 +93,12 @@ static const char * const s2h_rtc_evidence_name[] = {
 	[S2H_RTC_UNKNOWN] = "no rtc wakeup source",
 	[S2H_RTC_SILENT] = "rtc silent",
 	[S2H_RTC_WOKE] = "rtc woke",
+};
+
+static const char * const s2h_sleep_evidence_name[] = {
+	[S2H_SLEEP_UNKNOWN] = "no tracepoint",
+	[S2H_SLEEP_NOT_REACHED] = "sleep not reached",
+	[S2H_SLEEP_REACHED] = "sleep reached",
 };
 
 static const char * const s2h_source_evidence_name[] = {
@@ -380,8 +387,9 @@ static void s2h_post_suspend(void)
 	s2h_begin_action(&d, &pw);
 	mutex_unlock(&s2h.lock);
 
-	pr_info("%s wake after %lld ms, alarm due at %u s (%s, %s, named: %s): %s\n",
-		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec,
+	pr_info("%s wake after %lld ms, alarm due at %u s (%lld ms asleep by timekeeping, %s, %s, %s, named: %s): %s\n",
+		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec, facts.slept_ms,
+		s2h_sleep_evidence_name[facts.sleep],
 		s2h_rtc_evidence_name[facts.rtc], s2h_source_evidence_name[src.evidence],
 		src.name[0] ? src.name : "none", s2h_decision_name(d.action));
 	if (wake != S2H_WAKE_ABORTED)
@@ -832,6 +840,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 		goto err_destroy_wq;
 
 	s2h_sleep_state_init();
+	s2h_sleeptrace_init();
 	s2h.pm_nb.notifier_call = s2h_pm_notify;
 	err = register_pm_notifier(&s2h.pm_nb);
 	if (err)
@@ -839,6 +848,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	return 0;
 
 err_sleep_state:
+	s2h_sleeptrace_exit();
 	s2h_sleep_state_exit();
 	s2h_preflight_exit();
 err_destroy_wq:
@@ -853,6 +863,7 @@ err_destroy_wq:
 void s2h_cycle_exit(void)
 {
 	unregister_pm_notifier(&s2h.pm_nb);
+	s2h_sleeptrace_exit();
 	s2h_sleep_state_exit();
 	s2h_alarm_cancel(&s2h.alarm);
 	s2h_preflight_exit();

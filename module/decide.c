@@ -22,6 +22,16 @@ static bool s2h_in_alarm_window(const struct s2h_wake_facts *f)
 	       f->elapsed_ms <= due_ms + S2H_RTC_LATE_MS;
 }
 
+/*
+ * Timekeeping injects the time asleep only when it was suspended, which
+ * suspend to idle does only with a tick freeze: the tracepoint says so
+ * where it does not.
+ */
+static bool s2h_slept(const struct s2h_wake_facts *f)
+{
+	return f->slept_ms > 0 || f->sleep == S2H_SLEEP_REACHED;
+}
+
 /**
  * s2h_classify_wake() - what ended an armed suspend
  * @f: what was armed and what was measured
@@ -37,8 +47,8 @@ static bool s2h_in_alarm_window(const struct s2h_wake_facts *f)
  */
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *f)
 {
-	/* Timekeeping was never suspended: the suspend did not happen. */
-	if (f->slept_ms <= 0)
+	/* Neither timekeeping nor the tracepoint saw it sleep: it did not. */
+	if (!s2h_slept(f))
 		return S2H_WAKE_ABORTED;
 	if (f->source == S2H_SOURCE_INPUT)
 		return S2H_WAKE_EARLY;

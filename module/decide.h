@@ -53,12 +53,24 @@ enum s2h_source_evidence {
 	S2H_SOURCE_INPUT,	/* an input device: keyboard, touchpad, lid, power button */
 };
 
+/*
+ * Whether the suspend reached its sleep state, as the kernel's tracepoint
+ * says (sleeptrace.c): the evidence that holds where timekeeping ran on
+ * through suspend to idle.
+ */
+enum s2h_sleep_evidence {
+	S2H_SLEEP_UNKNOWN,	/* no tracepoint: timekeeping alone tells */
+	S2H_SLEEP_NOT_REACHED,	/* it stopped short of sleeping: pm_test, a refusal */
+	S2H_SLEEP_REACHED,	/* the platform slept, or the CPUs went idle for s2idle */
+};
+
 struct s2h_wake_facts {
 	u32 delay_sec;		/* what the alarm was armed for */
 	s64 elapsed_ms;		/* boottime from arming to the end of the suspend */
 	s64 slept_ms;		/* time asleep, as timekeeping measured it */
 	enum s2h_rtc_evidence rtc;
 	enum s2h_source_evidence source;
+	enum s2h_sleep_evidence sleep;
 };
 
 /* What the alarm's wake leaves to policy. */

@@ -28,9 +28,42 @@ struct s2h_decide_case {
 #define SRC_NONE	S2H_SOURCE_NONE
 #define SRC_OTHER	S2H_SOURCE_OTHER
 #define SRC_INPUT	S2H_SOURCE_INPUT
+#define SLEEP_NO	S2H_SLEEP_UNKNOWN
+#define SLEEP_SHORT	S2H_SLEEP_NOT_REACHED
+#define SLEEP_REACHED	S2H_SLEEP_REACHED
 
-/* Fields: delay_sec, elapsed_ms, slept_ms, rtc, source. */
+/*
+ * Fields: delay_sec, elapsed_ms, slept_ms, rtc, source, sleep (when left
+ * out: no tracepoint, timekeeping alone tells).
+ */
 static const struct s2h_decide_case s2h_decide_cases[] = {
+	/* Every combination of timekeeping's and the tracepoint's word. */
+	{ "no time injected, no tracepoint: aborted",
+	  { 8, SEC(8), 0, RTC_SILENT, SRC_NONE, SLEEP_NO }, S2H_WAKE_ABORTED },
+	{ "no time injected, sleep not reached (pm_test): aborted",
+	  { 8, SEC(8), 0, RTC_SILENT, SRC_NONE, SLEEP_SHORT }, S2H_WAKE_ABORTED },
+	{ "pm_test in the window, the RTC woke meanwhile: aborted",
+	  { 8, SEC(8), 0, RTC_WOKE, SRC_NONE, SLEEP_SHORT }, S2H_WAKE_ABORTED },
+	{ "pm_test with a key pressed: aborted",
+	  { 8, SEC(5), 0, RTC_SILENT, SRC_INPUT, SLEEP_SHORT }, S2H_WAKE_ABORTED },
+	{ "s2idle, tick not frozen, woken in the window: the alarm",
+	  { 8, SEC(8), 0, RTC_SILENT, SRC_NONE, SLEEP_REACHED }, S2H_WAKE_ALARM },
+	{ "s2idle, tick not frozen, rtc woke in the window: the alarm",
+	  { 8, SEC(8), 0, RTC_WOKE, SRC_NONE, SLEEP_REACHED }, S2H_WAKE_ALARM },
+	{ "s2idle, tick not frozen, the power button half-way: early",
+	  { 30, SEC(8), 0, RTC_SILENT, SRC_INPUT, SLEEP_REACHED }, S2H_WAKE_EARLY },
+	{ "s2idle, tick not frozen, no evidence half-way: early",
+	  { 30, SEC(8), 0, RTC_SILENT, SRC_NONE, SLEEP_REACHED }, S2H_WAKE_EARLY },
+	{ "s2idle, tick not frozen, the network half-way: other",
+	  { 30, SEC(8), 0, RTC_SILENT, SRC_OTHER, SLEEP_REACHED }, S2H_WAKE_OTHER },
+	{ "time injected, no tracepoint: the alarm",
+	  { 8, SEC(8), SEC(8), RTC_SILENT, SRC_NONE, SLEEP_NO }, S2H_WAKE_ALARM },
+	{ "time injected, sleep reached: the alarm",
+	  { 8, SEC(8), SEC(8), RTC_SILENT, SRC_NONE, SLEEP_REACHED }, S2H_WAKE_ALARM },
+	{ "time injected, sleep reached, a key half-way: early",
+	  { 30, SEC(8), SEC(8), RTC_SILENT, SRC_INPUT, SLEEP_REACHED }, S2H_WAKE_EARLY },
+	{ "time injected, tracepoint says short: timekeeping wins, the alarm",
+	  { 8, SEC(8), SEC(8), RTC_SILENT, SRC_NONE, SLEEP_SHORT }, S2H_WAKE_ALARM },
 	{ "never slept: aborted, whatever the RTC says",
 	  { 8, SEC(8), 0, RTC_WOKE, SRC_NONE }, S2H_WAKE_ABORTED },
 	{ "never slept: aborted, whatever an input device says",
