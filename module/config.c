@@ -92,6 +92,8 @@ const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 						S2H_A_HIBERNATE_MODE),
 	[S2H_SETTING_REQUIRE_VERIFIED] = S2H_BOOL("require_verified", require_verified,
 						  S2H_A_REQUIRE_VERIFIED),
+	[S2H_SETTING_THERMAL_LIMIT] = S2H_UINT("thermal_limit", thermal_limit, 0,
+					       S2H_THERMAL_LIMIT_MAX, S2H_A_THERMAL_LIMIT),
 };
 EXPORT_SYMBOL_IF_KUNIT(s2h_settings);
 
@@ -196,6 +198,7 @@ static const char * const s2h_check_names[__S2H_CHECK_MAX] = {
 	[S2H_CHECK_RESUME] = "resume",
 	[S2H_CHECK_SWAP] = "swap",
 	[S2H_CHECK_RTC] = "rtc",
+	[S2H_CHECK_RTC_S2IDLE] = "rtc_s2idle",
 	[S2H_CHECK_VERIFIED] = "verified",
 };
 

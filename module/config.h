@@ -22,6 +22,7 @@ struct s2h_config {
 	u32 retries;
 	u32 hibernate_mode;		/* enum s2h_hibernate_mode */
 	u32 require_verified;
+	u32 thermal_limit;		/* millidegrees Celsius, 0: off */
 };
 
 enum s2h_setting_id {
@@ -34,6 +35,7 @@ enum s2h_setting_id {
 	S2H_SETTING_RETRIES,
 	S2H_SETTING_HIBERNATE_MODE,
 	S2H_SETTING_REQUIRE_VERIFIED,
+	S2H_SETTING_THERMAL_LIMIT,
 	__S2H_SETTING_MAX,
 };
 
@@ -65,6 +67,7 @@ extern const struct s2h_setting s2h_settings[__S2H_SETTING_MAX];
 	.retries = S2H_RETRIES_DEFAULT,					\
 	.hibernate_mode = S2H_MODE_SHUTDOWN,				\
 	.require_verified = 0,						\
+	.thermal_limit = 0,						\
 }
 
 /*

@@ -25,6 +25,7 @@
 #include "power.h"
 #include "s2h.h"
 #include "sleeptrace.h"
+#include "thermal.h"
 
 static struct s2h {
 	/*
@@ -214,7 +215,7 @@ static void s2h_not_armed(const struct s2h_preflight *pf)
 	char why[160];
 
 	s2h_preflight_format(pf, why, sizeof(why));
-	pr_info("not armed, hibernation could not resume: %s", why);
+	pr_info("not armed, a pre-flight check failed: %s", why);
 	s2h_event(S2H_EVENT_NOT_ARMED, &ev);
 }
 
@@ -279,7 +280,24 @@ static void s2h_suspend_prepare(void)
 	s2h_event(S2H_EVENT_ARMED, &ev);
 }
 
-/* The alarm woke the system: what the settings and the battery make of it. */
+/* A thermal zone at thermal_limit hibernates now, before the policy has a say. */
+static bool s2h_hot_now(void)
+{
+	struct s2h_heat heat;
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (!s2h.config.thermal_limit)
+		return false;
+	s2h_heat_now(&heat);
+	if (!s2h_too_hot(s2h.config.thermal_limit, heat.hottest))
+		return false;
+	pr_info("too hot: %s at %d millidegrees C, thermal_limit %u\n",
+		heat.zone, heat.hottest, s2h.config.thermal_limit);
+	return true;
+}
+
+/* The alarm woke the system: what the heat, the settings and the battery make of it. */
 static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 					  struct s2h_power *pw)
 {
@@ -288,6 +306,8 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 	lockdep_assert_held(&s2h.lock);
 
 	s2h_power_read(pw);
+	if (s2h_hot_now())
+		return (struct s2h_decision) { .action = S2H_DECISION_HIBERNATE, .for_heat = true };
 	pf = (struct s2h_policy_facts) {
 		.policy = s2h.config.policy,
 		.hibernate_on_ac = s2h.config.hibernate_on_ac,
@@ -337,6 +357,8 @@ static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_powe
 		s2h.state = S2H_STATE_HIBERNATING;
 		if (d->for_battery)
 			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
+		if (d->for_heat)
+			s2h.stats[S2H_STAT_THERMAL_HIBERNATIONS]++;
 		break;
 	case S2H_DECISION_SLEEP_AGAIN:
 		s2h.stats[S2H_STAT_DARK_WAKES]++;

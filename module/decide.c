@@ -143,6 +143,24 @@ struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *f)
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_decide_alarm);
 
+/**
+ * s2h_too_hot() - whether the alarm's wake hibernates at once for the heat
+ * @limit: thermal_limit, millidegrees Celsius; 0: never
+ * @hottest: the hottest thermal zone, millidegrees Celsius, or S2H_TEMP_UNKNOWN
+ *
+ * A machine that heats up while it should sleep - in a bag, a device or
+ * the firmware keeping it from its sleep state - burns its battery and
+ * itself: it hibernates whatever the delay, the policy or mains power say.
+ * No thermal zone is no reason to hibernate.
+ *
+ * Return: true to hibernate now.
+ */
+bool s2h_too_hot(u32 limit, int hottest)
+{
+	return limit && hottest != S2H_TEMP_UNKNOWN && hottest >= 0 && (u32)hottest >= limit;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_too_hot);
+
 /*
  * The first retry comes after the delay, at most a quarter of an hour, so
  * that a passing failure costs little battery; each further one waits

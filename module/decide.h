@@ -8,6 +8,7 @@
 #ifndef _S2H_DECIDE_H
 #define _S2H_DECIDE_H
 
+#include <linux/limits.h>
 #include <linux/types.h>
 #include <linux/s2h.h>
 
@@ -88,10 +89,15 @@ struct s2h_policy_facts {
 struct s2h_decision {
 	enum s2h_decision_kind action;
 	bool for_battery;	/* hibernating because the battery runs low */
+	bool for_heat;		/* hibernating at once: a thermal zone reached thermal_limit */
 };
+
+/* No thermal zone answered. */
+#define S2H_TEMP_UNKNOWN	INT_MIN
 
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *facts);
 struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
+bool s2h_too_hot(u32 limit, int hottest);
 u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt);
 u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms);
 unsigned int s2h_sleep_retry_ms(unsigned int try);

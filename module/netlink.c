@@ -28,6 +28,11 @@ static struct netlink_range_validation s2h_battery_check_range = {
 	.max = S2H_BATTERY_CHECK_MAX_SEC,
 };
 
+static struct netlink_range_validation s2h_thermal_limit_range = {
+	.min = 0,
+	.max = S2H_THERMAL_LIMIT_MAX,
+};
+
 /* Strict validation refuses any attribute the policy gives no type. */
 static const struct nla_policy s2h_no_attrs_policy[S2H_A_MAX + 1] = {};
 
@@ -44,6 +49,7 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_RETRIES] = NLA_POLICY_MAX(NLA_U32, S2H_RETRIES_MAX),
 	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, S2H_MODE_MAX),
 	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, 1),
+	[S2H_A_THERMAL_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_thermal_limit_range),
 	[S2H_A_STATE] = S2H_READ_ONLY("state"),
 	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
 	[S2H_A_STATS] = S2H_READ_ONLY("stats"),
@@ -84,6 +90,7 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_OTHER_WAKES] = S2H_STAT_OTHER_WAKES,
 	[S2H_STATS_A_SLEEP_FAILURES] = S2H_STAT_SLEEP_FAILURES,
 	[S2H_STATS_A_CANCELLED] = S2H_STAT_CANCELLED,
+	[S2H_STATS_A_THERMAL_HIBERNATIONS] = S2H_STAT_THERMAL_HIBERNATIONS,
 };
 
 #define S2H_NL_FIRST_STAT	S2H_STATS_A_SUSPENDS

@@ -29,6 +29,7 @@ enum s2h_stat {
 	S2H_STAT_OTHER_WAKES,		/* woken by no input device, deadline kept */
 	S2H_STAT_SLEEP_FAILURES,	/* attempts to go back to sleep that failed */
 	S2H_STAT_CANCELLED,		/* the user came back before s2h's transition */
+	S2H_STAT_THERMAL_HIBERNATIONS,	/* hibernations thermal_limit asked for */
 	__S2H_STAT_MAX,
 };
 

@@ -67,6 +67,7 @@ S2H_SETTING_ATTR(battery_check_sec, S2H_SETTING_BATTERY_CHECK);
 S2H_SETTING_ATTR(retries, S2H_SETTING_RETRIES);
 S2H_SETTING_ATTR(hibernate_mode, S2H_SETTING_HIBERNATE_MODE);
 S2H_SETTING_ATTR(require_verified, S2H_SETTING_REQUIRE_VERIFIED);
+S2H_SETTING_ATTR(thermal_limit, S2H_SETTING_THERMAL_LIMIT);
 
 static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
@@ -146,6 +147,7 @@ static struct attribute *s2h_attrs[] = {
 	&s2h_setting_retries.kattr.attr,
 	&s2h_setting_hibernate_mode.kattr.attr,
 	&s2h_setting_require_verified.kattr.attr,
+	&s2h_setting_thermal_limit.kattr.attr,
 	&state_attr.attr,
 	&last_wake_attr.attr,
 	&available_attr.attr,
@@ -337,6 +339,7 @@ S2H_STAT_ATTR(hibernate_retries, S2H_STAT_HIBERNATE_RETRIES);
 S2H_STAT_ATTR(other_wakes, S2H_STAT_OTHER_WAKES);
 S2H_STAT_ATTR(sleep_failures, S2H_STAT_SLEEP_FAILURES);
 S2H_STAT_ATTR(cancelled, S2H_STAT_CANCELLED);
+S2H_STAT_ATTR(thermal_hibernations, S2H_STAT_THERMAL_HIBERNATIONS);
 
 static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_suspends.kattr.attr,
@@ -354,6 +357,7 @@ static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_other_wakes.kattr.attr,
 	&s2h_stat_sleep_failures.kattr.attr,
 	&s2h_stat_cancelled.kattr.attr,
+	&s2h_stat_thermal_hibernations.kattr.attr,
 	NULL,
 };
 

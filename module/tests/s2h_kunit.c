@@ -202,6 +202,41 @@ static void s2h_decide_alarm_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d.for_battery, c->for_battery);
 }
 
+struct s2h_heat_case {
+	const char *name;
+	u32 limit;
+	int hottest;
+	bool hibernate;
+};
+
+static const struct s2h_heat_case s2h_heat_cases[] = {
+	{ "off: never, however hot", 0, 150000, false },
+	{ "off, no zone", 0, S2H_TEMP_UNKNOWN, false },
+	{ "no zone answered: no reason", 80000, S2H_TEMP_UNKNOWN, false },
+	{ "below the limit", 80000, 79999, false },
+	{ "at the limit: hibernate", 80000, 80000, true },
+	{ "above the limit: hibernate", 80000, 95000, true },
+	{ "a zone below 0 C: cold", 80000, -20000, false },
+	{ "the highest limit, reached", S2H_THERMAL_LIMIT_MAX, S2H_THERMAL_LIMIT_MAX, true },
+	{ "the lowest limit, any zone at or above 0.001 C", 1, 1, true },
+	{ "the lowest limit, a zone at 0 C", 1, 0, false },
+};
+
+static void s2h_heat_case_desc(const struct s2h_heat_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_heat, s2h_heat_cases, s2h_heat_case_desc);
+
+/* The heat comes before the policy: s2h_decide_now() asks it first. */
+static void s2h_too_hot_test(struct kunit *test)
+{
+	const struct s2h_heat_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_too_hot(c->limit, c->hottest), c->hibernate);
+}
+
 struct s2h_kept_case {
 	const char *name;
 	s64 due_in_ms;
@@ -285,6 +320,7 @@ static const struct s2h_parse_case s2h_bool_cases[] = {
 #define RETRIES	.id = S2H_SETTING_RETRIES
 #define MODE	.id = S2H_SETTING_HIBERNATE_MODE
 #define ON_AC	.id = S2H_SETTING_HIBERNATE_ON_AC
+#define HEAT	.id = S2H_SETTING_THERMAL_LIMIT
 
 static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "5", 0, 5, DELAY }, { "2592000", 0, 2592000, DELAY }, { "10800\n", 0, 10800, DELAY },
@@ -307,6 +343,8 @@ static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "Suspend", 0, S2H_MODE_SUSPEND, MODE }, { "platform", -EINVAL, 0, MODE },
 	{ "suspend ", -EINVAL, 0, MODE }, { "truex", -EINVAL, 0, ON_AC },
 	{ "no", 0, 0, ON_AC }, { "yes\n", 0, 1, ON_AC }, { "2", -EINVAL, 0, ON_AC },
+	{ "0", 0, 0, HEAT }, { "90000", 0, 90000, HEAT }, { "150000\n", 0, 150000, HEAT },
+	{ "150001", -ERANGE, 0, HEAT }, { "-1", -EINVAL, 0, HEAT }, { "90C", -EINVAL, 0, HEAT },
 };
 
 /* Inputs are shown escaped, so that a newline does not end the KTAP line. */
@@ -381,6 +419,7 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_classify_wake_test, s2h_decide_gen_params),
 	KUNIT_CASE_PARAM(s2h_decide_alarm_test, s2h_alarm_gen_params),
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
+	KUNIT_CASE_PARAM(s2h_too_hot_test, s2h_heat_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_parse_bool_test, s2h_bool_gen_params),

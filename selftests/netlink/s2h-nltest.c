@@ -69,6 +69,7 @@ static const struct setting settings[] = {
 	{ "retries", S2H_A_RETRIES, 0, S2H_RETRIES_MAX },
 	{ "hibernate_mode", S2H_A_HIBERNATE_MODE, 0, 1, mode_words },
 	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 0, 1 },
+	{ "thermal_limit", S2H_A_THERMAL_LIMIT, 0, S2H_THERMAL_LIMIT_MAX },
 };
 
 #define N_SETTINGS	ARRAY_SIZE(settings)

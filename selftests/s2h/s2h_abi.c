@@ -75,13 +75,15 @@ static const struct setting_case settings[] = {
 	{ "retries", "1", "11", -ERANGE },
 	{ "hibernate_mode", "shutdown", "platform", -EINVAL },
 	{ "require_verified", "0", "2", -EINVAL },
+	{ "thermal_limit", "0", "150001", -ERANGE },
 };
 
 TEST(every_file_reads)
 {
 	static const char * const files[] = {
 		"enabled", "delay_sec", "hibernate_on_ac", "battery_threshold", "policy",
-		"battery_check_sec", "retries", "hibernate_mode", "require_verified", "state",
+		"battery_check_sec", "retries", "hibernate_mode", "require_verified",
+		"thermal_limit", "state",
 		"last_wake", "available", "swap_free_mb", "image_mb", "checks/swap",
 		"verified/result", "last_cycle/wake", "stats/suspends",
 	};

@@ -64,6 +64,7 @@ static const char * const attr_names[__S2H_A_MAX] = {
 	[S2H_A_VERIFIED] = "verified",
 	[S2H_A_LAST_CYCLE] = "last_cycle",
 	[S2H_A_BATTERY] = "battery",
+	[S2H_A_THERMAL_LIMIT] = "thermal_limit",
 };
 
 static const char * const check_names[__S2H_CHECK_MAX] = {
@@ -73,6 +74,7 @@ static const char * const check_names[__S2H_CHECK_MAX] = {
 	[S2H_CHECK_SWAP] = "swap",
 	[S2H_CHECK_RTC] = "rtc",
 	[S2H_CHECK_VERIFIED] = "verified",
+	[S2H_CHECK_RTC_S2IDLE] = "rtc_s2idle",
 };
 
 /*
@@ -114,6 +116,13 @@ const struct check_text check_texts[__S2H_CHECK_MAX] = {
 		"work, then: sudo s2hctl check --verify (before Linux 6.4 it restarts the\n"
 		"machine); or: sudo s2hctl set --save require_verified no",
 		"Dry run" },
+	[S2H_CHECK_RTC_S2IDLE] = {
+		"the rtc can end suspend to idle",
+		"the rtc cannot end suspend to idle (hpet-emulated alarm)",
+		"this machine suspends to idle (mem_sleep s2idle) and rtc_cmos's alarm is\n"
+		"emulated by the HPET, which stops then: add rtc_cmos.use_acpi_alarm=1 to\n"
+		"GRUB_CMDLINE_LINUX_DEFAULT in /etc/default/grub, sudo update-grub, reboot",
+		"Wake alarm" },
 };
 
 static const char * const verify_names[__S2H_VERIFY_MAX] = {
@@ -145,6 +154,7 @@ const char * const stat_names[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_OTHER_WAKES] = "other_wakes",
 	[S2H_STATS_A_SLEEP_FAILURES] = "sleep_failures",
 	[S2H_STATS_A_CANCELLED] = "cancelled",
+	[S2H_STATS_A_THERMAL_HIBERNATIONS] = "thermal_hibernations",
 };
 
 const char *state_name(unsigned int state)

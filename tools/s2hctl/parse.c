@@ -195,6 +195,11 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 		"require_verified", "require_verified", SETTING_BOOL, S2H_A_REQUIRE_VERIFIED,
 		.help = "arm only once s2hctl check --verify passed",
 	},
+	[SETTING_THERMAL_LIMIT] = {
+		"thermal_limit", "thermal_limit", SETTING_NUMBER, S2H_A_THERMAL_LIMIT,
+		.unit = " millidegrees C", .max = S2H_THERMAL_LIMIT_MAX,
+		.help = "hibernate at once at an alarm wake this hot; 0: off",
+	},
 };
 
 /* A plain decimal number, nothing else: 0 or -EINVAL/-ERANGE. */

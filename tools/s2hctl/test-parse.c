@@ -242,6 +242,13 @@ static const struct setting_case settings[] = {
 	{ { "require_verified", "yes", NULL }, 0, NULL },
 	{ { "require_verified", "0", NULL }, 0, NULL },
 	{ { "require_verified", "2", NULL }, -EINVAL, "require_verified: '2'" },
+	{ { "thermal_limit", "0", NULL }, 0, NULL },
+	{ { "thermal_limit", "90000", NULL }, 0, NULL },
+	{ { "thermal_limit", "150000", NULL }, 0, NULL },
+	{ { "thermal_limit", "150001", NULL }, -ERANGE,
+	  "thermal_limit: '150001' is out of range (0 .. 150000)" },
+	{ { "thermal_limit", "90C", NULL }, -EINVAL, "thermal_limit: '90C'" },
+	{ { "thermal_limit", "-1", NULL }, -EINVAL, "thermal_limit: '-1'" },
 	/* a bad value after good ones is still refused, naming its setting */
 	{ { "policy", "battery", "retries", "99", NULL }, -ERANGE, "retries: '99'" },
 };
@@ -325,6 +332,7 @@ static void test_setting_args(void)
 		[SETTING_RETRIES] = "N (0..10)",
 		[SETTING_HIBERNATE_MODE] = "shutdown|suspend",
 		[SETTING_REQUIRE_VERIFIED] = "BOOL",
+		[SETTING_THERMAL_LIMIT] = "N (0..150000)",
 	};
 	char buf[ARG_LEN];
 	size_t i;

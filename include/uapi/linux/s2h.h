@@ -21,6 +21,7 @@
 #define S2H_RETRIES_MAX			10
 #define S2H_RETRIES_DEFAULT		1
 #define S2H_WAKE_SOURCE_LEN		48
+#define S2H_THERMAL_LIMIT_MAX		150000
 
 /**
  * enum s2h_policy - When the alarm is due (policy, /sys/power/s2h/policy).
@@ -67,6 +68,9 @@ enum s2h_hibernate_mode {
  *   zram too)
  * @S2H_CHECK_RTC: an RTC can wake the system
  * @S2H_CHECK_VERIFIED: require-verified is 0, or a dry run passed
+ * @S2H_CHECK_RTC_S2IDLE: when suspend is to idle (mem_sleep s2idle), the RTC
+ *   can end it: fails for rtc_cmos with its alarm emulated by the HPET, which
+ *   stops in suspend to idle (rtc_cmos.use_acpi_alarm=1 fixes it)
  */
 enum s2h_check {
 	S2H_CHECK_SUPPORTED,
@@ -75,6 +79,7 @@ enum s2h_check {
 	S2H_CHECK_SWAP,
 	S2H_CHECK_RTC,
 	S2H_CHECK_VERIFIED,
+	S2H_CHECK_RTC_S2IDLE,
 
 	/* private: */
 	__S2H_CHECK_MAX,
@@ -232,6 +237,7 @@ enum s2h_attr {
 	S2H_A_VERIFIED,
 	S2H_A_LAST_CYCLE,
 	S2H_A_BATTERY,
+	S2H_A_THERMAL_LIMIT,
 
 	__S2H_A_MAX
 };
@@ -255,6 +261,7 @@ enum s2h_stats_attr {
 	S2H_STATS_A_OTHER_WAKES,
 	S2H_STATS_A_SLEEP_FAILURES,
 	S2H_STATS_A_CANCELLED,
+	S2H_STATS_A_THERMAL_HIBERNATIONS,
 
 	__S2H_STATS_A_MAX
 };

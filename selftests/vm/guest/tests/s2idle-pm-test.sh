@@ -7,6 +7,9 @@
 # tracepoint saw it sleep - and does not hibernate. Then the same for
 # "devices", and in S3 with "freezer", the earliest level. (s2idle and
 # s2idle-alarm: the suspends to idle that do sleep.)
+# hpet=disable: with the HPET's emulation of its alarm, the RTC cannot end
+# suspend to idle, and s2h arms nothing (rtc-s2idle).
+# vm-append: hpet=disable
 set -u
 . /lib/s2h/lib.sh
 

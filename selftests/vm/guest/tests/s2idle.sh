@@ -7,6 +7,9 @@
 # suspend_resume tracepoint tells that the suspend slept. s2h must take the
 # wake for the user's (early), not for a suspend that never slept
 # (aborted), and must not hibernate.
+# hpet=disable: with the HPET's emulation of its alarm, the RTC cannot end
+# suspend to idle, and s2h arms nothing (rtc-s2idle).
+# vm-append: hpet=disable
 set -u
 . /lib/s2h/lib.sh
 

@@ -22,6 +22,7 @@ test_defaults()
 	is_file $S2H/retries 1 "retries defaults to 1"
 	is_file $S2H/hibernate_mode shutdown "hibernate_mode defaults to shutdown"
 	is_file $S2H/require_verified 0 "require_verified defaults to 0"
+	is_file $S2H/thermal_limit 0 "thermal_limit defaults to 0"
 	is_file $S2H/verified/result never "verified/result is never"
 	is_file $S2H/last_cycle/wake none "last_cycle/wake is none"
 	is_file $S2H/last_cycle/wake_source "" "last_cycle/wake_source is empty"
@@ -66,6 +67,8 @@ test_round_trips()
 	write_ok $S2H/hibernate_mode shutdown shutdown
 	write_ok $S2H/require_verified 1 1
 	write_ok $S2H/require_verified 0 0
+	write_ok $S2H/thermal_limit 150000 150000
+	write_ok $S2H/thermal_limit 90000 90000
 }
 
 # Every bad value leaves the current one (3600) in place.
@@ -92,6 +95,10 @@ test_bad_input()
 	write_fails EINVAL $S2H/retries -1
 	write_fails EINVAL $S2H/hibernate_mode platform
 	write_fails EINVAL $S2H/require_verified perhaps
+	write_fails ERANGE $S2H/thermal_limit 150001
+	write_fails EINVAL $S2H/thermal_limit 90C
+	write_fails EINVAL $S2H/thermal_limit -1
+	is_file $S2H/thermal_limit 90000 "thermal_limit kept at 90000"
 }
 
 test_read_only()
