@@ -207,6 +207,7 @@ static void s2h_start_cycle(const struct s2h_power *pw)
 	s2h.last.suspended_at = ktime_get_real_seconds();
 	s2h.last.battery_start = pw->battery;
 	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.last.hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
 }
 
 static void s2h_not_armed(const struct s2h_preflight *pf)
@@ -332,6 +333,7 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	s2h.last.wake = wake;
 	s2h.last.decision = d->action;
 	s2h.last.wake_irq = 0;
+	s2h.last.hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
 	strscpy(s2h.last.wake_source, src->name, sizeof(s2h.last.wake_source));
 	s2h.woke_mono = ktime_get();
 	s2h.decided_at = s2h.user_suspends;
@@ -425,19 +427,37 @@ static void s2h_post_suspend(void)
 }
 
 /*
- * The IRQ the kernel says woke the system, when it says (CONFIG_PM_SLEEP_DEBUG):
- * a file of /sys/power, read from the work queue, not the notifier.
+ * How long the hardware slept, when the kernel says (Linux 6.8, platforms
+ * with low-power S0 idle: the platform driver reports it at each resume).
+ */
+static s64 s2h_hw_sleep_us(void)
+{
+	char buf[24];
+	s64 us;
+
+	if (s2h_file_read("/sys/power/suspend_stats/last_hw_sleep", buf, sizeof(buf)) < 0 ||
+	    kstrtos64(strim(buf), 10, &us) || us < 0)
+		return S2H_HW_SLEEP_UNKNOWN;
+	return us;
+}
+
+/*
+ * What the kernel says of the wake: the IRQ that ended it, when it says
+ * (CONFIG_PM_SLEEP_DEBUG), and the hardware's sleep. Files of /sys/power,
+ * read from the work queue, not the notifier.
  */
 static void s2h_wake_irq_work(struct work_struct *work)
 {
+	s64 hw_sleep_us = s2h_hw_sleep_us();
 	char buf[16];
 	u32 irq;
 
 	if (s2h_power_file_read("pm_wakeup_irq", buf, sizeof(buf)) < 0 ||
 	    kstrtou32(strim(buf), 10, &irq))
-		return;
+		irq = 0;
 	mutex_lock(&s2h.lock);
 	s2h.last.wake_irq = irq;
+	s2h.last.hw_sleep_us = hw_sleep_us;
 	mutex_unlock(&s2h.lock);
 }
 
@@ -848,6 +868,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	s2h.config = *config;
 	s2h.last.battery_start = S2H_BATTERY_UNKNOWN;
 	s2h.last.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.last.hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
 	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);

@@ -163,7 +163,8 @@ static int s2h_nl_put_last_cycle(struct sk_buff *msg, const struct s2h_last_cycl
 	    nla_put_u32(msg, S2H_LAST_A_DARK_WAKES, l->dark_wakes) ||
 	    nla_put_string(msg, S2H_LAST_A_WAKE_SOURCE, l->wake_source) ||
 	    nla_put_u32(msg, S2H_LAST_A_WAKE_IRQ, l->wake_irq) ||
-	    nla_put_u32(msg, S2H_LAST_A_OTHER_WAKES, l->other_wakes)) {
+	    nla_put_u32(msg, S2H_LAST_A_OTHER_WAKES, l->other_wakes) ||
+	    nla_put_s64(msg, S2H_LAST_A_HW_SLEEP_US, l->hw_sleep_us, S2H_LAST_A_PAD)) {
 		nla_nest_cancel(msg, nest);
 		return -EMSGSIZE;
 	}

@@ -56,7 +56,10 @@ struct s2h_last_cycle {
 	u32 other_wakes;
 	char wake_source[S2H_WAKE_SOURCE_LEN];	/* "" when none was seen */
 	u32 wake_irq;			/* 0 when unknown */
+	s64 hw_sleep_us;		/* S2H_HW_SLEEP_UNKNOWN when the kernel does not say */
 };
+
+#define S2H_HW_SLEEP_UNKNOWN	(-1)
 
 int s2h_cycle_init(const struct s2h_config *config);
 void s2h_cycle_exit(void);

@@ -271,6 +271,8 @@ static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr,
 		return sysfs_emit(buf, "%s\n", l->wake_source);
 	case S2H_LAST_A_WAKE_IRQ:
 		return sysfs_emit(buf, "%u\n", l->wake_irq);
+	case S2H_LAST_A_HW_SLEEP_US:
+		return sysfs_emit(buf, "%lld\n", l->hw_sleep_us);
 	case S2H_LAST_A_OTHER_WAKES:
 		return sysfs_emit(buf, "%u\n", l->other_wakes);
 	}
@@ -291,6 +293,7 @@ S2H_LAST_ATTR(dark_wakes, S2H_LAST_A_DARK_WAKES);
 S2H_LAST_ATTR(wake_source, S2H_LAST_A_WAKE_SOURCE);
 S2H_LAST_ATTR(wake_irq, S2H_LAST_A_WAKE_IRQ);
 S2H_LAST_ATTR(other_wakes, S2H_LAST_A_OTHER_WAKES);
+S2H_LAST_ATTR(hw_sleep_us, S2H_LAST_A_HW_SLEEP_US);
 
 static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_suspended_at.kattr.attr,
@@ -304,6 +307,7 @@ static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_dark_wakes.kattr.attr,
 	&s2h_last_wake_source.kattr.attr,
 	&s2h_last_wake_irq.kattr.attr,
+	&s2h_last_hw_sleep_us.kattr.attr,
 	&s2h_last_other_wakes.kattr.attr,
 	NULL,
 };

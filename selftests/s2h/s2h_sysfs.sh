@@ -19,7 +19,7 @@ result()
 }
 grep -qx "yes\|no" $S2H/available; result $? "available is yes or no"
 grep -qx "delay\|battery" $S2H/policy; result $? "policy is a known word"
-test "$(ls $S2H/stats | wc -l)" = 15; result $? "stats has 15 counters"
+test "$(ls $S2H/stats | wc -l)" = 16; result $? "stats has 16 counters"
 test "$(ls $S2H/last_cycle | wc -l)" = 12; result $? "last_cycle has 12 files"
 checks=$(ls $S2H/checks | wc -l)
 test "$checks" -gt 0 && test "$(grep -lx "ok\|failed" $S2H/checks/* | wc -l)" = "$checks"

@@ -284,6 +284,7 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->dark_wakes = nla_get_u32(tb[S2H_LAST_A_DARK_WAKES]);
 	l->other_wakes = nla_get_u32(tb[S2H_LAST_A_OTHER_WAKES]);
 	l->wake_irq = nla_get_u32(tb[S2H_LAST_A_WAKE_IRQ]);
+	l->hw_sleep_us = (int64_t)nla_get_u64(tb[S2H_LAST_A_HW_SLEEP_US]);
 	snprintf(l->wake_source, sizeof(l->wake_source), "%s",
 		 nla_get_string(tb[S2H_LAST_A_WAKE_SOURCE]));
 	return 0;

@@ -39,6 +39,7 @@ struct last_cycle {
 	uint32_t dark_wakes, other_wakes;
 	char wake_source[S2H_WAKE_SOURCE_LEN];	/* "" when none was seen */
 	uint32_t wake_irq;			/* 0 when the kernel did not say */
+	int64_t hw_sleep_us;			/* -1 when the kernel did not say */
 };
 
 /* What GET replies, as sysfs shows it. */

@@ -116,6 +116,13 @@ static void print_last_cycle_text(const struct last_cycle *l)
 	printf("  dark wakes       %u\n", l->dark_wakes);
 	if (l->other_wakes)
 		printf("  other wakes      %u (no user: the deadline was kept)\n", l->other_wakes);
+	if (l->hw_sleep_us > 0)
+		printf("  hardware sleep   %lld.%03lld s\n", (long long)l->hw_sleep_us / 1000000,
+		       (long long)l->hw_sleep_us / 1000 % 1000);
+	else if (!l->hw_sleep_us)
+		printf("  hardware sleep   none: it never reached its sleep state\n");
+	else if (l->woke_at)
+		printf("  hardware sleep   unknown (the kernel does not say)\n");
 }
 
 /* A JSON string: wakeup source names are the kernel's, and may hold anything. */
@@ -218,11 +225,11 @@ static void print_status_json(const struct status *st)
 	printf("\"last_cycle\":{\"suspended_at\":%llu,\"woke_at\":%llu,\"wake\":\"%s\","
 	       "\"decision\":\"%s\",\"result\":%d,\"battery_start\":%d,\"battery_wake\":%d,"
 	       "\"on_ac\":%s,\"dark_wakes\":%u,\"other_wakes\":%u,\"wake_irq\":%u,"
-	       "\"wake_source\":",
+	       "\"hw_sleep_us\":%lld,\"wake_source\":",
 	       (unsigned long long)l->suspended_at, (unsigned long long)l->woke_at,
 	       wake_name(l->wake), decision_name(l->decision), l->result, l->battery_start,
 	       l->battery_wake, l->on_ac ? "true" : "false", l->dark_wakes, l->other_wakes,
-	       l->wake_irq);
+	       l->wake_irq, (long long)l->hw_sleep_us);
 	print_json_string(l->wake_source);
 	printf("},\"stats\":{");
 	for (i = 0; i <= S2H_STATS_A_MAX; i++) {

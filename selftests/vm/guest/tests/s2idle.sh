@@ -37,6 +37,21 @@ is_stat aborted 0
 sleep 2
 is_stat hibernations 0
 is_file $S2H/state idle "state is idle"
+# Linux 6.8 reports it on platforms with low-power S0 idle; QEMU's FADT has none.
+if [ -e /sys/power/suspend_stats/last_hw_sleep ]; then
+	is_file $S2H/last_cycle/hw_sleep_us "$(cat /sys/power/suspend_stats/last_hw_sleep)" \
+		"last_cycle/hw_sleep_us: what the kernel says"
+else
+	is_file $S2H/last_cycle/hw_sleep_us -1 "last_cycle/hw_sleep_us: -1, the kernel does not say"
+fi
+if [ -x /bin/s2hctl ]; then
+	hw=$(cat $S2H/last_cycle/hw_sleep_us)
+	check "show -j: last_cycle's hw_sleep_us is $hw" \
+		sh -c 's2hctl show -j | grep -q "\"hw_sleep_us\":$1,"' - "$hw"
+	check "show: the hardware sleep line" sh -c 's2hctl show | grep -q "^  hardware sleep   "'
+else
+	skip "show and show -j: hw_sleep_us" "no s2hctl in the guest (VM_GUEST_BINS)"
+fi
 host_check expect-running
 diag_stats
 done_testing
