@@ -94,6 +94,9 @@ const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 						  S2H_A_REQUIRE_VERIFIED),
 	[S2H_SETTING_THERMAL_LIMIT] = S2H_UINT("thermal_limit", thermal_limit, 0,
 					       S2H_THERMAL_LIMIT_MAX, S2H_A_THERMAL_LIMIT),
+	[S2H_SETTING_HIBERNATE_NO_HW_SLEEP] = S2H_BOOL("hibernate_no_hw_sleep",
+						       hibernate_no_hw_sleep,
+						       S2H_A_HIBERNATE_NO_HW_SLEEP),
 };
 EXPORT_SYMBOL_IF_KUNIT(s2h_settings);
 

@@ -23,6 +23,7 @@ struct s2h_config {
 	u32 hibernate_mode;		/* enum s2h_hibernate_mode */
 	u32 require_verified;
 	u32 thermal_limit;		/* millidegrees Celsius, 0: off */
+	u32 hibernate_no_hw_sleep;
 };
 
 enum s2h_setting_id {
@@ -36,6 +37,7 @@ enum s2h_setting_id {
 	S2H_SETTING_HIBERNATE_MODE,
 	S2H_SETTING_REQUIRE_VERIFIED,
 	S2H_SETTING_THERMAL_LIMIT,
+	S2H_SETTING_HIBERNATE_NO_HW_SLEEP,
 	__S2H_SETTING_MAX,
 };
 
@@ -68,6 +70,7 @@ extern const struct s2h_setting s2h_settings[__S2H_SETTING_MAX];
 	.hibernate_mode = S2H_MODE_SHUTDOWN,				\
 	.require_verified = 0,						\
 	.thermal_limit = 0,						\
+	.hibernate_no_hw_sleep = 0,					\
 }
 
 /*

@@ -298,6 +298,26 @@ static bool s2h_hot_now(void)
 	return true;
 }
 
+/*
+ * A suspend to idle whose hardware never reached its sleep state hibernates
+ * now, with hibernate_no_hw_sleep: the machine burns its battery and heats.
+ */
+static bool s2h_sleepless_now(void)
+{
+	bool s2idle = s2h_last_sleep_state() == PM_SUSPEND_TO_IDLE;
+	s64 hw_sleep_us;
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (!s2h.config.hibernate_no_hw_sleep || !s2idle)
+		return false;
+	hw_sleep_us = s2h_hw_sleep_us_now();
+	if (!s2h_no_hw_sleep(s2h.config.hibernate_no_hw_sleep, s2idle, hw_sleep_us))
+		return false;
+	pr_info("no hardware sleep in this suspend to idle: hibernating now\n");
+	return true;
+}
+
 /* The alarm woke the system: what the heat, the settings and the battery make of it. */
 static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 					  struct s2h_power *pw)
@@ -309,6 +329,9 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 	s2h_power_read(pw);
 	if (s2h_hot_now())
 		return (struct s2h_decision) { .action = S2H_DECISION_HIBERNATE, .for_heat = true };
+	if (s2h_sleepless_now())
+		return (struct s2h_decision) { .action = S2H_DECISION_HIBERNATE,
+					       .for_no_hw_sleep = true };
 	pf = (struct s2h_policy_facts) {
 		.policy = s2h.config.policy,
 		.hibernate_on_ac = s2h.config.hibernate_on_ac,
@@ -361,6 +384,8 @@ static void s2h_begin_action(const struct s2h_decision *d, const struct s2h_powe
 			s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
 		if (d->for_heat)
 			s2h.stats[S2H_STAT_THERMAL_HIBERNATIONS]++;
+		if (d->for_no_hw_sleep)
+			s2h.stats[S2H_STAT_NO_HW_SLEEP_HIBERNATIONS]++;
 		break;
 	case S2H_DECISION_SLEEP_AGAIN:
 		s2h.stats[S2H_STAT_DARK_WAKES]++;
@@ -424,21 +449,6 @@ static void s2h_post_suspend(void)
 		s2h_event(S2H_EVENT_SLEEP_AGAIN, &ev);
 	}
 	s2h_start_action(&d);
-}
-
-/*
- * How long the hardware slept, when the kernel says (Linux 6.8, platforms
- * with low-power S0 idle: the platform driver reports it at each resume).
- */
-static s64 s2h_hw_sleep_us(void)
-{
-	char buf[24];
-	s64 us;
-
-	if (s2h_file_read("/sys/power/suspend_stats/last_hw_sleep", buf, sizeof(buf)) < 0 ||
-	    kstrtos64(strim(buf), 10, &us) || us < 0)
-		return S2H_HW_SLEEP_UNKNOWN;
-	return us;
 }
 
 /*

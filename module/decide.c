@@ -161,6 +161,25 @@ bool s2h_too_hot(u32 limit, int hottest)
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_too_hot);
 
+/**
+ * s2h_no_hw_sleep() - whether the alarm's wake hibernates at once for a sleep that was none
+ * @setting: hibernate_no_hw_sleep
+ * @s2idle: the suspend was to idle
+ * @hw_sleep_us: how long the hardware slept, or S2H_HW_SLEEP_UNKNOWN
+ *
+ * A suspend to idle whose hardware never reached its sleep state (a device
+ * or the firmware kept it in a shallow state) drains the battery about as
+ * fast as an idle running machine, and heats in a bag. Only the kernel's
+ * word that it was 0 counts: unknown is no reason.
+ *
+ * Return: true to hibernate now.
+ */
+bool s2h_no_hw_sleep(bool setting, bool s2idle, s64 hw_sleep_us)
+{
+	return setting && s2idle && hw_sleep_us == 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_no_hw_sleep);
+
 /*
  * The first retry comes after the delay, at most a quarter of an hour, so
  * that a passing failure costs little battery; each further one waits

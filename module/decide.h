@@ -90,7 +90,11 @@ struct s2h_decision {
 	enum s2h_decision_kind action;
 	bool for_battery;	/* hibernating because the battery runs low */
 	bool for_heat;		/* hibernating at once: a thermal zone reached thermal_limit */
+	bool for_no_hw_sleep;	/* hibernating at once: s2idle without hardware sleep */
 };
+
+/* The kernel does not say how long the hardware slept. */
+#define S2H_HW_SLEEP_UNKNOWN	(-1)
 
 /* No thermal zone answered. */
 #define S2H_TEMP_UNKNOWN	INT_MIN
@@ -98,6 +102,7 @@ struct s2h_decision {
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *facts);
 struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
 bool s2h_too_hot(u32 limit, int hottest);
+bool s2h_no_hw_sleep(bool setting, bool s2idle, s64 hw_sleep_us);
 u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt);
 u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms);
 unsigned int s2h_sleep_retry_ms(unsigned int try);

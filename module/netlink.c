@@ -15,6 +15,7 @@
 #include <net/netlink.h>
 
 #include "netlink.h"
+#include "hibernate.h"
 #include "s2h.h"
 
 /* Not const: 6.1's nla_policy points at them without a const qualifier. */
@@ -50,6 +51,8 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, S2H_MODE_MAX),
 	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_THERMAL_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_thermal_limit_range),
+	[S2H_A_HIBERNATE_NO_HW_SLEEP] = NLA_POLICY_MAX(NLA_U32, 1),
+	[S2H_A_HW_SLEEP_AVAILABLE] = S2H_READ_ONLY("hw-sleep-available"),
 	[S2H_A_STATE] = S2H_READ_ONLY("state"),
 	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
 	[S2H_A_STATS] = S2H_READ_ONLY("stats"),
@@ -91,6 +94,7 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_SLEEP_FAILURES] = S2H_STAT_SLEEP_FAILURES,
 	[S2H_STATS_A_CANCELLED] = S2H_STAT_CANCELLED,
 	[S2H_STATS_A_THERMAL_HIBERNATIONS] = S2H_STAT_THERMAL_HIBERNATIONS,
+	[S2H_STATS_A_NO_HW_SLEEP_HIBERNATIONS] = S2H_STAT_NO_HW_SLEEP_HIBERNATIONS,
 };
 
 #define S2H_NL_FIRST_STAT	S2H_STATS_A_SUSPENDS
@@ -181,6 +185,7 @@ static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st,
 	    nla_put_u32(msg, S2H_A_CHECKS_FAILED, pf->failed) ||
 	    nla_put_u32(msg, S2H_A_SWAP_FREE_MB, pf->swap_free_mb) ||
 	    nla_put_u32(msg, S2H_A_IMAGE_MB, pf->image_mb) ||
+	    nla_put_u32(msg, S2H_A_HW_SLEEP_AVAILABLE, s2h_hw_sleep_us_now() >= 0) ||
 	    s2h_nl_put_verified(msg, &st->verify) ||
 	    s2h_nl_put_last_cycle(msg, &st->last))
 		return -EMSGSIZE;

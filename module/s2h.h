@@ -30,6 +30,7 @@ enum s2h_stat {
 	S2H_STAT_SLEEP_FAILURES,	/* attempts to go back to sleep that failed */
 	S2H_STAT_CANCELLED,		/* the user came back before s2h's transition */
 	S2H_STAT_THERMAL_HIBERNATIONS,	/* hibernations thermal_limit asked for */
+	S2H_STAT_NO_HW_SLEEP_HIBERNATIONS, /* ... hibernate_no_hw_sleep asked for */
 	__S2H_STAT_MAX,
 };
 
@@ -58,8 +59,6 @@ struct s2h_last_cycle {
 	u32 wake_irq;			/* 0 when unknown */
 	s64 hw_sleep_us;		/* S2H_HW_SLEEP_UNKNOWN when the kernel does not say */
 };
-
-#define S2H_HW_SLEEP_UNKNOWN	(-1)
 
 int s2h_cycle_init(const struct s2h_config *config);
 void s2h_cycle_exit(void);

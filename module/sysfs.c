@@ -10,6 +10,7 @@
 #include <linux/sysfs.h>
 
 #include "compat.h"
+#include "hibernate.h"
 #include "s2h.h"
 
 static struct kobject *s2h_kobj;
@@ -68,6 +69,7 @@ S2H_SETTING_ATTR(retries, S2H_SETTING_RETRIES);
 S2H_SETTING_ATTR(hibernate_mode, S2H_SETTING_HIBERNATE_MODE);
 S2H_SETTING_ATTR(require_verified, S2H_SETTING_REQUIRE_VERIFIED);
 S2H_SETTING_ATTR(thermal_limit, S2H_SETTING_THERMAL_LIMIT);
+S2H_SETTING_ATTR(hibernate_no_hw_sleep, S2H_SETTING_HIBERNATE_NO_HW_SLEEP);
 
 static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
@@ -131,11 +133,19 @@ static ssize_t image_mb_show(struct kobject *kobj, struct kobj_attribute *attr, 
 	return sysfs_emit(buf, "%u\n", pf.image_mb);
 }
 
+/* Whether hibernate_no_hw_sleep can act: the kernel says how long the hardware slept. */
+static ssize_t hw_sleep_available_show(struct kobject *kobj, struct kobj_attribute *attr,
+				       char *buf)
+{
+	return sysfs_emit(buf, "%s\n", s2h_hw_sleep_us_now() >= 0 ? "yes" : "no");
+}
+
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute last_wake_attr = __ATTR_RO(last_wake);
 static struct kobj_attribute available_attr = __ATTR_RO(available);
 static struct kobj_attribute swap_free_mb_attr = __ATTR_RO(swap_free_mb);
 static struct kobj_attribute image_mb_attr = __ATTR_RO(image_mb);
+static struct kobj_attribute hw_sleep_available_attr = __ATTR_RO(hw_sleep_available);
 
 static struct attribute *s2h_attrs[] = {
 	&s2h_setting_enabled.kattr.attr,
@@ -148,11 +158,13 @@ static struct attribute *s2h_attrs[] = {
 	&s2h_setting_hibernate_mode.kattr.attr,
 	&s2h_setting_require_verified.kattr.attr,
 	&s2h_setting_thermal_limit.kattr.attr,
+	&s2h_setting_hibernate_no_hw_sleep.kattr.attr,
 	&state_attr.attr,
 	&last_wake_attr.attr,
 	&available_attr.attr,
 	&swap_free_mb_attr.attr,
 	&image_mb_attr.attr,
+	&hw_sleep_available_attr.attr,
 	NULL,
 };
 
@@ -344,6 +356,7 @@ S2H_STAT_ATTR(other_wakes, S2H_STAT_OTHER_WAKES);
 S2H_STAT_ATTR(sleep_failures, S2H_STAT_SLEEP_FAILURES);
 S2H_STAT_ATTR(cancelled, S2H_STAT_CANCELLED);
 S2H_STAT_ATTR(thermal_hibernations, S2H_STAT_THERMAL_HIBERNATIONS);
+S2H_STAT_ATTR(no_hw_sleep_hibernations, S2H_STAT_NO_HW_SLEEP_HIBERNATIONS);
 
 static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_suspends.kattr.attr,
@@ -362,6 +375,7 @@ static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_sleep_failures.kattr.attr,
 	&s2h_stat_cancelled.kattr.attr,
 	&s2h_stat_thermal_hibernations.kattr.attr,
+	&s2h_stat_no_hw_sleep_hibernations.kattr.attr,
 	NULL,
 };
 

@@ -237,6 +237,38 @@ static void s2h_too_hot_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s2h_too_hot(c->limit, c->hottest), c->hibernate);
 }
 
+struct s2h_hw_sleep_case {
+	const char *name;
+	bool setting, s2idle;
+	s64 hw_sleep_us;
+	bool hibernate;
+};
+
+static const struct s2h_hw_sleep_case s2h_hw_sleep_cases[] = {
+	{ "s2idle, no hardware sleep: hibernate", true, true, 0, true },
+	{ "s2idle, slept 1 us: no", true, true, 1, false },
+	{ "s2idle, slept an hour: no", true, true, 3600LL * USEC_PER_SEC, false },
+	{ "s2idle, the kernel does not say: no", true, true, S2H_HW_SLEEP_UNKNOWN, false },
+	{ "off: no, even without hardware sleep", false, true, 0, false },
+	{ "S3 (a stale 0 of an earlier s2idle): no", true, false, 0, false },
+	{ "off, S3, unknown: no", false, false, S2H_HW_SLEEP_UNKNOWN, false },
+};
+
+static void s2h_hw_sleep_case_desc(const struct s2h_hw_sleep_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_hw_sleep, s2h_hw_sleep_cases, s2h_hw_sleep_case_desc);
+
+static void s2h_no_hw_sleep_test(struct kunit *test)
+{
+	const struct s2h_hw_sleep_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_no_hw_sleep(c->setting, c->s2idle, c->hw_sleep_us),
+			c->hibernate);
+}
+
 struct s2h_kept_case {
 	const char *name;
 	s64 due_in_ms;
@@ -321,6 +353,7 @@ static const struct s2h_parse_case s2h_bool_cases[] = {
 #define MODE	.id = S2H_SETTING_HIBERNATE_MODE
 #define ON_AC	.id = S2H_SETTING_HIBERNATE_ON_AC
 #define HEAT	.id = S2H_SETTING_THERMAL_LIMIT
+#define NO_HW	.id = S2H_SETTING_HIBERNATE_NO_HW_SLEEP
 
 static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "5", 0, 5, DELAY }, { "2592000", 0, 2592000, DELAY }, { "10800\n", 0, 10800, DELAY },
@@ -345,6 +378,7 @@ static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "no", 0, 0, ON_AC }, { "yes\n", 0, 1, ON_AC }, { "2", -EINVAL, 0, ON_AC },
 	{ "0", 0, 0, HEAT }, { "90000", 0, 90000, HEAT }, { "150000\n", 0, 150000, HEAT },
 	{ "150001", -ERANGE, 0, HEAT }, { "-1", -EINVAL, 0, HEAT }, { "90C", -EINVAL, 0, HEAT },
+	{ "yes", 0, 1, NO_HW }, { "0\n", 0, 0, NO_HW }, { "2", -EINVAL, 0, NO_HW },
 };
 
 /* Inputs are shown escaped, so that a newline does not end the KTAP line. */
@@ -420,6 +454,7 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_decide_alarm_test, s2h_alarm_gen_params),
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
 	KUNIT_CASE_PARAM(s2h_too_hot_test, s2h_heat_gen_params),
+	KUNIT_CASE_PARAM(s2h_no_hw_sleep_test, s2h_hw_sleep_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_parse_bool_test, s2h_bool_gen_params),

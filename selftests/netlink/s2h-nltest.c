@@ -70,6 +70,7 @@ static const struct setting settings[] = {
 	{ "hibernate_mode", S2H_A_HIBERNATE_MODE, 0, 1, mode_words },
 	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 0, 1 },
 	{ "thermal_limit", S2H_A_THERMAL_LIMIT, 0, S2H_THERMAL_LIMIT_MAX },
+	{ "hibernate_no_hw_sleep", S2H_A_HIBERNATE_NO_HW_SLEEP, 0, 1 },
 };
 
 #define N_SETTINGS	ARRAY_SIZE(settings)

@@ -76,6 +76,7 @@ static const struct setting_case settings[] = {
 	{ "hibernate_mode", "shutdown", "platform", -EINVAL },
 	{ "require_verified", "0", "2", -EINVAL },
 	{ "thermal_limit", "0", "150001", -ERANGE },
+	{ "hibernate_no_hw_sleep", "0", "2", -EINVAL },
 };
 
 TEST(every_file_reads)
@@ -83,7 +84,7 @@ TEST(every_file_reads)
 	static const char * const files[] = {
 		"enabled", "delay_sec", "hibernate_on_ac", "battery_threshold", "policy",
 		"battery_check_sec", "retries", "hibernate_mode", "require_verified",
-		"thermal_limit", "state",
+		"thermal_limit", "hibernate_no_hw_sleep", "hw_sleep_available", "state",
 		"last_wake", "available", "swap_free_mb", "image_mb", "checks/swap",
 		"verified/result", "last_cycle/wake", "stats/suspends",
 	};

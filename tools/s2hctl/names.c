@@ -65,6 +65,8 @@ static const char * const attr_names[__S2H_A_MAX] = {
 	[S2H_A_LAST_CYCLE] = "last_cycle",
 	[S2H_A_BATTERY] = "battery",
 	[S2H_A_THERMAL_LIMIT] = "thermal_limit",
+	[S2H_A_HIBERNATE_NO_HW_SLEEP] = "hibernate_no_hw_sleep",
+	[S2H_A_HW_SLEEP_AVAILABLE] = "hw_sleep_available",
 };
 
 static const char * const check_names[__S2H_CHECK_MAX] = {
@@ -155,6 +157,7 @@ const char * const stat_names[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_SLEEP_FAILURES] = "sleep_failures",
 	[S2H_STATS_A_CANCELLED] = "cancelled",
 	[S2H_STATS_A_THERMAL_HIBERNATIONS] = "thermal_hibernations",
+	[S2H_STATS_A_NO_HW_SLEEP_HIBERNATIONS] = "no_hw_sleep_hibernations",
 };
 
 const char *state_name(unsigned int state)

@@ -295,6 +295,7 @@ static int parse_status(struct nlattr **tb, void *arg)
 	static const unsigned int needed[] = {
 		S2H_A_STATE, S2H_A_LAST_WAKE, S2H_A_CHECKS_FAILED, S2H_A_SWAP_FREE_MB,
 		S2H_A_IMAGE_MB, S2H_A_VERIFIED, S2H_A_LAST_CYCLE, S2H_A_STATS,
+		S2H_A_HW_SLEEP_AVAILABLE,
 	};
 	struct status *st = arg;
 	struct settings set = {};
@@ -312,6 +313,7 @@ static int parse_status(struct nlattr **tb, void *arg)
 	st->checks_failed = nla_get_u32(tb[S2H_A_CHECKS_FAILED]);
 	st->swap_free_mb = nla_get_u32(tb[S2H_A_SWAP_FREE_MB]);
 	st->image_mb = nla_get_u32(tb[S2H_A_IMAGE_MB]);
+	st->hw_sleep_available = nla_get_u32(tb[S2H_A_HW_SLEEP_AVAILABLE]);
 	if (parse_verified(tb[S2H_A_VERIFIED], &st->verify) ||
 	    parse_last_cycle(tb[S2H_A_LAST_CYCLE], &st->last))
 		return -1;

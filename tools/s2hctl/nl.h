@@ -49,6 +49,7 @@ struct status {
 	uint32_t last_wake;
 	uint32_t checks_failed;		/* BIT(enum s2h_check) */
 	uint32_t swap_free_mb, image_mb;
+	bool hw_sleep_available;	/* the kernel says how long the hardware slept */
 	struct verify_status verify;
 	struct last_cycle last;
 	uint64_t stats[S2H_STATS_A_MAX + 1];

@@ -150,6 +150,9 @@ static void print_status_text(const struct status *st)
 	for (i = 0; i < N_SETTINGS; i++)
 		print_label(setting_descs[i].key,
 			    format_setting(&setting_descs[i], st->val[i], val));
+	print_label("hw_sleep_available", st->hw_sleep_available ? "yes" :
+		    "no: the kernel does not say how long the hardware slept (Linux 6.8+,\n"
+		    "                    low-power S0 idle): hibernate_no_hw_sleep has no effect");
 	print_label("state", state_name(st->state));
 	print_label("last_wake", wake_name(st->last_wake));
 	print_label("available", "");
@@ -219,7 +222,8 @@ static void print_status_json(const struct status *st)
 	       state_name(st->state), wake_name(st->last_wake),
 	       st->checks_failed ? "false" : "true");
 	print_checks_json(st->checks_failed);
-	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,", st->swap_free_mb, st->image_mb);
+	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,\"hw_sleep_available\":%s,",
+	       st->swap_free_mb, st->image_mb, st->hw_sleep_available ? "true" : "false");
 	print_verified_json(v);
 	printf(",");
 	printf("\"last_cycle\":{\"suspended_at\":%llu,\"woke_at\":%llu,\"wake\":\"%s\","

@@ -200,6 +200,11 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 		.unit = " millidegrees C", .max = S2H_THERMAL_LIMIT_MAX,
 		.help = "hibernate at once at an alarm wake this hot; 0: off",
 	},
+	[SETTING_HIBERNATE_NO_HW_SLEEP] = {
+		"hibernate_no_hw_sleep", "hibernate_no_hw_sleep", SETTING_BOOL,
+		S2H_A_HIBERNATE_NO_HW_SLEEP,
+		.help = "hibernate at once at an alarm wake from s2idle without hardware sleep",
+	},
 };
 
 /* A plain decimal number, nothing else: 0 or -EINVAL/-ERANGE. */

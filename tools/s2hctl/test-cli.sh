@@ -216,7 +216,7 @@ tap_ok "apply --check: exit 1, each bad line named as FILE:LINE" \
 		! printf "%s" "$2" | grep -q ":3:"' - $? "$err"
 
 completion_case "enabled delay hibernate_on_ac battery_threshold policy battery_check retries \
-hibernate_mode require_verified thermal_limit" s2hctl set ""
+hibernate_mode require_verified thermal_limit hibernate_no_hw_sleep" s2hctl set ""
 completion_case "delay battery" s2hctl set policy ""
 completion_case "shutdown suspend" s2hctl set enabled no hibernate_mode ""
 completion_case "yes no" s2hctl set require_verified ""

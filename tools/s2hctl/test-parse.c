@@ -249,6 +249,8 @@ static const struct setting_case settings[] = {
 	  "thermal_limit: '150001' is out of range (0 .. 150000)" },
 	{ { "thermal_limit", "90C", NULL }, -EINVAL, "thermal_limit: '90C'" },
 	{ { "thermal_limit", "-1", NULL }, -EINVAL, "thermal_limit: '-1'" },
+	{ { "hibernate_no_hw_sleep", "yes", NULL }, 0, NULL },
+	{ { "hibernate_no_hw_sleep", "maybe", NULL }, -EINVAL, "hibernate_no_hw_sleep: 'maybe'" },
 	/* a bad value after good ones is still refused, naming its setting */
 	{ { "policy", "battery", "retries", "99", NULL }, -ERANGE, "retries: '99'" },
 };
@@ -333,6 +335,7 @@ static void test_setting_args(void)
 		[SETTING_HIBERNATE_MODE] = "shutdown|suspend",
 		[SETTING_REQUIRE_VERIFIED] = "BOOL",
 		[SETTING_THERMAL_LIMIT] = "N (0..150000)",
+		[SETTING_HIBERNATE_NO_HW_SLEEP] = "BOOL",
 	};
 	char buf[ARG_LEN];
 	size_t i;

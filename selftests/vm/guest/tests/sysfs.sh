@@ -23,6 +23,7 @@ test_defaults()
 	is_file $S2H/hibernate_mode shutdown "hibernate_mode defaults to shutdown"
 	is_file $S2H/require_verified 0 "require_verified defaults to 0"
 	is_file $S2H/thermal_limit 0 "thermal_limit defaults to 0"
+	is_file $S2H/hibernate_no_hw_sleep 0 "hibernate_no_hw_sleep defaults to 0"
 	is_file $S2H/verified/result never "verified/result is never"
 	is_file $S2H/last_cycle/wake none "last_cycle/wake is none"
 	is_file $S2H/last_cycle/wake_source "" "last_cycle/wake_source is empty"
@@ -69,6 +70,8 @@ test_round_trips()
 	write_ok $S2H/require_verified 0 0
 	write_ok $S2H/thermal_limit 150000 150000
 	write_ok $S2H/thermal_limit 90000 90000
+	write_ok $S2H/hibernate_no_hw_sleep yes 1
+	write_ok $S2H/hibernate_no_hw_sleep 0 0
 }
 
 # Every bad value leaves the current one (3600) in place.
@@ -99,6 +102,7 @@ test_bad_input()
 	write_fails EINVAL $S2H/thermal_limit 90C
 	write_fails EINVAL $S2H/thermal_limit -1
 	is_file $S2H/thermal_limit 90000 "thermal_limit kept at 90000"
+	write_fails EINVAL $S2H/hibernate_no_hw_sleep sometimes
 }
 
 test_read_only()
