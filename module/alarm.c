@@ -4,6 +4,7 @@
 
 #include "alarm.h"
 #include "compat.h"
+#include "sleeptrace.h"
 
 /*
  * Boottime minus monotonic time is what timekeeping injected for the time
@@ -34,6 +35,7 @@ void s2h_alarm_arm(struct s2h_alarm *a, u32 delay_sec)
 	a->delay_sec = delay_sec;
 	a->rtc_known = s2h_rtc_wakeup_events(&a->rtc_events);
 	a->slept_before = s2h_time_slept();
+	a->machine_known = s2h_machine_suspends(&a->machine_suspends);
 	a->armed_mono = ktime_get();
 	a->armed_at = ktime_get_boottime();
 	s2h_alarm_start_relative(&a->alarm, ktime_set(delay_sec, 0));
@@ -50,12 +52,19 @@ void s2h_alarm_arm(struct s2h_alarm *a, u32 delay_sec)
 void s2h_alarm_disarm(struct s2h_alarm *a, struct s2h_wake_facts *facts,
 		      struct s2h_wake_source *src)
 {
+	unsigned int machine_suspends;
 	unsigned long rtc_events;
 
 	alarm_cancel(&a->alarm);
 	facts->delay_sec = a->delay_sec;
 	facts->elapsed_ms = ktime_ms_delta(ktime_get_boottime(), a->armed_at);
 	facts->slept_ms = ktime_ms_delta(s2h_time_slept(), a->slept_before);
+	if (!a->machine_known || !s2h_machine_suspends(&machine_suspends))
+		facts->sleep = S2H_SLEEP_UNKNOWN;
+	else if (machine_suspends != a->machine_suspends)
+		facts->sleep = S2H_SLEEP_REACHED;
+	else
+		facts->sleep = S2H_SLEEP_NOT_REACHED;
 	if (!a->rtc_known || !s2h_rtc_wakeup_events(&rtc_events))
 		facts->rtc = S2H_RTC_UNKNOWN;
 	else if (rtc_events != a->rtc_events)

@@ -18,6 +18,8 @@ struct s2h_alarm {
 	ktime_t armed_at;		/* boottime */
 	ktime_t armed_mono;		/* monotonic: wakeup sources' events after it count */
 	ktime_t slept_before;		/* time asleep since boot, at arming */
+	unsigned int machine_suspends;	/* sleep states reached, at arming */
+	bool machine_known;		/* the tracepoint counts them */
 	unsigned long rtc_events;	/* RTC wakeup events, at arming */
 	bool rtc_known;			/* the RTC had a wakeup source to ask */
 };

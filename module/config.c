@@ -105,6 +105,11 @@ const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 	[S2H_SETTING_BATTERY_CRITICAL] = S2H_UINT("battery_critical", battery_critical, 0,
 						  S2H_BATTERY_THRESHOLD_MAX,
 						  S2H_A_BATTERY_CRITICAL),
+	[S2H_SETTING_THERMAL_LIMIT] = S2H_UINT("thermal_limit", thermal_limit, 0,
+					       S2H_THERMAL_LIMIT_MAX, S2H_A_THERMAL_LIMIT),
+	[S2H_SETTING_HIBERNATE_NO_HW_SLEEP] = S2H_BOOL("hibernate_no_hw_sleep",
+						       hibernate_no_hw_sleep,
+						       S2H_A_HIBERNATE_NO_HW_SLEEP),
 };
 EXPORT_SYMBOL_IF_KUNIT(s2h_settings);
 
@@ -210,6 +215,7 @@ static const char * const s2h_check_names[__S2H_CHECK_MAX] = {
 	[S2H_CHECK_RESUME] = "resume",
 	[S2H_CHECK_SWAP] = "swap",
 	[S2H_CHECK_RTC] = "rtc",
+	[S2H_CHECK_RTC_S2IDLE] = "rtc_s2idle",
 	[S2H_CHECK_VERIFIED] = "verified",
 };
 

@@ -28,6 +28,8 @@ struct s2h_config {
 	u32 ac_delay_sec;		/* 0: the delay on battery */
 	u32 drain_budget;		/* percent, 0: none */
 	u32 battery_critical;		/* percent, 0: no last resort */
+	u32 thermal_limit;		/* millidegrees Celsius, 0: off */
+	u32 hibernate_no_hw_sleep;
 };
 
 enum s2h_setting_id {
@@ -46,6 +48,8 @@ enum s2h_setting_id {
 	S2H_SETTING_AC_DELAY,
 	S2H_SETTING_DRAIN_BUDGET,
 	S2H_SETTING_BATTERY_CRITICAL,
+	S2H_SETTING_THERMAL_LIMIT,
+	S2H_SETTING_HIBERNATE_NO_HW_SLEEP,
 	__S2H_SETTING_MAX,
 };
 
@@ -83,6 +87,8 @@ extern const struct s2h_setting s2h_settings[__S2H_SETTING_MAX];
 	.ac_delay_sec = 0,						\
 	.drain_budget = 0,						\
 	.battery_critical = S2H_BATTERY_CRITICAL_DEFAULT,		\
+	.thermal_limit = 0,						\
+	.hibernate_no_hw_sleep = 0,					\
 }
 
 /*

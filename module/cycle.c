@@ -27,6 +27,8 @@
 #include "overhead.h"
 #include "power.h"
 #include "s2h.h"
+#include "sleeptrace.h"
+#include "thermal.h"
 #include "trace.h"
 
 /* A hibernation s2h asked userspace for (handoff_sec). */
@@ -118,6 +120,12 @@ static const char * const s2h_rtc_evidence_name[] = {
 	[S2H_RTC_UNKNOWN] = "no rtc wakeup source",
 	[S2H_RTC_SILENT] = "rtc silent",
 	[S2H_RTC_WOKE] = "rtc woke",
+};
+
+static const char * const s2h_sleep_evidence_name[] = {
+	[S2H_SLEEP_UNKNOWN] = "no tracepoint",
+	[S2H_SLEEP_NOT_REACHED] = "sleep not reached",
+	[S2H_SLEEP_REACHED] = "sleep reached",
 };
 
 static const char * const s2h_source_evidence_name[] = {
@@ -290,7 +298,7 @@ static void s2h_not_armed(const struct s2h_preflight *pf, bool watching)
 	char why[160];
 
 	s2h_preflight_format(pf, why, sizeof(why));
-	pr_info("not armed, hibernation could not resume: %s", why);
+	pr_info("not armed, a pre-flight check failed: %s", why);
 	if (watching)
 		pr_info("watching the battery instead, for the last resort\n");
 	s2h_event(S2H_EVENT_NOT_ARMED, &ev);
@@ -375,9 +383,46 @@ static void s2h_suspend_prepare(void)
 	s2h_event(S2H_EVENT_ARMED, &ev);
 }
 
+/* A thermal zone at thermal_limit hibernates now, before the policy has a say. */
+static bool s2h_hot_now(void)
+{
+	struct s2h_heat heat;
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (!s2h.config.thermal_limit)
+		return false;
+	s2h_heat_now(&heat);
+	if (!s2h_too_hot(s2h.config.thermal_limit, heat.hottest))
+		return false;
+	pr_info("too hot: %s at %d millidegrees C, thermal_limit %u\n",
+		heat.zone, heat.hottest, s2h.config.thermal_limit);
+	return true;
+}
+
 /*
- * The alarm woke the system: what the settings and the battery make of it,
- * decided on @pf.
+ * A suspend to idle whose hardware never reached its sleep state hibernates
+ * now, with hibernate_no_hw_sleep: the machine burns its battery and heats.
+ */
+static bool s2h_sleepless_now(void)
+{
+	bool s2idle = s2h_last_sleep_state() == PM_SUSPEND_TO_IDLE;
+	s64 hw_sleep_us;
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (!s2h.config.hibernate_no_hw_sleep || !s2idle)
+		return false;
+	hw_sleep_us = s2h_hw_sleep_us_now();
+	if (!s2h_no_hw_sleep(s2h.config.hibernate_no_hw_sleep, s2idle, hw_sleep_us))
+		return false;
+	pr_info("no hardware sleep in this suspend to idle: hibernating now\n");
+	return true;
+}
+
+/*
+ * The alarm woke the system: what the heat, the settings and the battery make
+ * of it, decided on @pf.
  */
 static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 					  struct s2h_power *pw, struct s2h_policy_facts *pf)
@@ -404,6 +449,12 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 		.elapsed_ms = facts->elapsed_ms,
 		.cycle_ms = ktime_ms_delta(ktime_get_boottime(), s2h.cycle_start),
 	};
+	if (s2h_hot_now())
+		return (struct s2h_decision) { .action = S2H_DECISION_HIBERNATE,
+					       .reason = S2H_REASON_THERMAL };
+	if (s2h_sleepless_now())
+		return (struct s2h_decision) { .action = S2H_DECISION_HIBERNATE,
+					       .reason = S2H_REASON_NO_HW_SLEEP };
 	return s2h_decide_alarm(pf);
 }
 
@@ -424,6 +475,7 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	if (!s2h.attempts_failed || d->action == S2H_DECISION_POWER_OFF)
 		s2h.last->decision = d->action;
 	s2h.last->wake_irq = 0;
+	s2h.last->hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
 	strscpy(s2h.last->wake_source, src->name, sizeof(s2h.last->wake_source));
 	if (wake != S2H_WAKE_ABORTED)
 		s2h_history_add_wake(s2h.last, pw->battery);
@@ -449,6 +501,12 @@ static void s2h_count_reason(enum s2h_reason reason)
 	case S2H_REASON_BATTERY_LOW:
 	case S2H_REASON_BATTERY_PROJECTED:
 		s2h.stats[S2H_STAT_BATTERY_HIBERNATIONS]++;
+		break;
+	case S2H_REASON_THERMAL:
+		s2h.stats[S2H_STAT_THERMAL_HIBERNATIONS]++;
+		break;
+	case S2H_REASON_NO_HW_SLEEP:
+		s2h.stats[S2H_STAT_NO_HW_SLEEP_HIBERNATIONS]++;
 		break;
 	case S2H_REASON_DRAIN_BUDGET:
 		s2h.stats[S2H_STAT_DRAIN_HIBERNATIONS]++;
@@ -537,8 +595,9 @@ static void s2h_post_suspend(void)
 	trace_s2h_wake(cycle, wake, &facts, src.name);
 	if (wake == S2H_WAKE_ALARM)
 		trace_s2h_decision(cycle, &d, &pf);
-	pr_info("%s wake after %lld ms, alarm due at %u s (%s, %s, named: %s): %s\n",
-		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec,
+	pr_info("%s wake after %lld ms, alarm due at %u s (%lld ms asleep by timekeeping, %s, %s, %s, named: %s): %s\n",
+		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec, facts.slept_ms,
+		s2h_sleep_evidence_name[facts.sleep],
 		s2h_rtc_evidence_name[facts.rtc], s2h_source_evidence_name[src.evidence],
 		src.name[0] ? src.name : "none", s2h_decision_name(d.action));
 	if (wake != S2H_WAKE_ABORTED)
@@ -554,19 +613,22 @@ static void s2h_post_suspend(void)
 }
 
 /*
- * The IRQ the kernel says woke the system, when it says (CONFIG_PM_SLEEP_DEBUG):
- * a file of /sys/power, read from the work queue, not the notifier.
+ * What the kernel says of the wake: the IRQ that ended it, when it says
+ * (CONFIG_PM_SLEEP_DEBUG), and the hardware's sleep. Files of /sys/power,
+ * read from the work queue, not the notifier.
  */
 static void s2h_wake_irq_work(struct work_struct *work)
 {
+	s64 hw_sleep_us = s2h_hw_sleep_us();
 	char buf[16];
 	u32 irq;
 
 	if (s2h_power_file_read("pm_wakeup_irq", buf, sizeof(buf)) < 0 ||
 	    kstrtou32(strim(buf), 10, &irq))
-		return;
+		irq = 0;
 	mutex_lock(&s2h.lock);
 	s2h.last->wake_irq = irq;
+	s2h.last->hw_sleep_us = hw_sleep_us;
 	mutex_unlock(&s2h.lock);
 }
 
@@ -1161,6 +1223,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	s2h.config = *config;
 	s2h.no_cycle.battery_start = S2H_BATTERY_UNKNOWN;
 	s2h.no_cycle.battery_wake = S2H_BATTERY_UNKNOWN;
+	s2h.no_cycle.hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
 	s2h.last = &s2h.no_cycle;
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);
@@ -1182,6 +1245,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	if (err)
 		goto err_preflight;
 	s2h_sleep_state_init();
+	s2h_sleeptrace_init();
 	s2h.pm_nb.notifier_call = s2h_pm_notify;
 	err = register_pm_notifier(&s2h.pm_nb);
 	if (err)
@@ -1189,6 +1253,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	return 0;
 
 err_sleep_state:
+	s2h_sleeptrace_exit();
 	s2h_sleep_state_exit();
 	s2h_image_watch_exit();
 err_preflight:
@@ -1205,6 +1270,7 @@ err_destroy_wq:
 void s2h_cycle_exit(void)
 {
 	unregister_pm_notifier(&s2h.pm_nb);
+	s2h_sleeptrace_exit();
 	s2h_sleep_state_exit();
 	s2h_image_watch_exit();
 	s2h_alarm_cancel(&s2h.alarm);

@@ -22,6 +22,16 @@ static bool s2h_in_alarm_window(const struct s2h_wake_facts *f)
 	       f->elapsed_ms <= due_ms + S2H_RTC_LATE_MS;
 }
 
+/*
+ * Timekeeping injects the time asleep only when it was suspended, which
+ * suspend to idle does only with a tick freeze: the tracepoint says so
+ * where it does not.
+ */
+static bool s2h_slept(const struct s2h_wake_facts *f)
+{
+	return f->slept_ms > 0 || f->sleep == S2H_SLEEP_REACHED;
+}
+
 /**
  * s2h_classify_wake() - what ended an armed suspend
  * @f: what was armed and what was measured
@@ -37,8 +47,8 @@ static bool s2h_in_alarm_window(const struct s2h_wake_facts *f)
  */
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *f)
 {
-	/* Timekeeping was never suspended: the suspend did not happen. */
-	if (f->slept_ms <= 0)
+	/* Neither timekeeping nor the tracepoint saw it sleep: it did not. */
+	if (!s2h_slept(f))
 		return S2H_WAKE_ABORTED;
 	if (f->source == S2H_SOURCE_INPUT)
 		return S2H_WAKE_EARLY;
@@ -224,6 +234,43 @@ struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *f)
 					    f->drain_budget && battery_known && !f->on_ac));
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_decide_alarm);
+
+/**
+ * s2h_too_hot() - whether the alarm's wake hibernates at once for the heat
+ * @limit: thermal_limit, millidegrees Celsius; 0: never
+ * @hottest: the hottest thermal zone, millidegrees Celsius, or S2H_TEMP_UNKNOWN
+ *
+ * A machine that heats up while it should sleep - in a bag, a device or
+ * the firmware keeping it from its sleep state - burns its battery and
+ * itself: it hibernates whatever the delay, the policy or mains power say.
+ * No thermal zone is no reason to hibernate.
+ *
+ * Return: true to hibernate now.
+ */
+bool s2h_too_hot(u32 limit, int hottest)
+{
+	return limit && hottest != S2H_TEMP_UNKNOWN && hottest >= 0 && (u32)hottest >= limit;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_too_hot);
+
+/**
+ * s2h_no_hw_sleep() - whether the alarm's wake hibernates at once for a sleep that was none
+ * @setting: hibernate_no_hw_sleep
+ * @s2idle: the suspend was to idle
+ * @hw_sleep_us: how long the hardware slept, or S2H_HW_SLEEP_UNKNOWN
+ *
+ * A suspend to idle whose hardware never reached its sleep state (a device
+ * or the firmware kept it in a shallow state) drains the battery about as
+ * fast as an idle running machine, and heats in a bag. Only the kernel's
+ * word that it was 0 counts: unknown is no reason.
+ *
+ * Return: true to hibernate now.
+ */
+bool s2h_no_hw_sleep(bool setting, bool s2idle, s64 hw_sleep_us)
+{
+	return setting && s2idle && hw_sleep_us == 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_no_hw_sleep);
 
 /*
  * The first retry comes after the delay, at most a quarter of an hour, so

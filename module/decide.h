@@ -8,6 +8,7 @@
 #ifndef _S2H_DECIDE_H
 #define _S2H_DECIDE_H
 
+#include <linux/limits.h>
 #include <linux/types.h>
 #include <linux/s2h.h>
 
@@ -53,12 +54,24 @@ enum s2h_source_evidence {
 	S2H_SOURCE_INPUT,	/* an input device: keyboard, touchpad, lid, power button */
 };
 
+/*
+ * Whether the suspend reached its sleep state, as the kernel's tracepoint
+ * says (sleeptrace.c): the evidence that holds where timekeeping ran on
+ * through suspend to idle.
+ */
+enum s2h_sleep_evidence {
+	S2H_SLEEP_UNKNOWN,	/* no tracepoint: timekeeping alone tells */
+	S2H_SLEEP_NOT_REACHED,	/* it stopped short of sleeping: pm_test, a refusal */
+	S2H_SLEEP_REACHED,	/* the platform slept, or the CPUs went idle for s2idle */
+};
+
 struct s2h_wake_facts {
 	u32 delay_sec;		/* what the alarm was armed for */
 	s64 elapsed_ms;		/* boottime from arming to the end of the suspend */
 	s64 slept_ms;		/* time asleep, as timekeeping measured it */
 	enum s2h_rtc_evidence rtc;
 	enum s2h_source_evidence source;
+	enum s2h_sleep_evidence sleep;
 };
 
 /*
@@ -76,6 +89,8 @@ enum s2h_reason {
 	S2H_REASON_CHECK,		/* a check before the delay: sleep on */
 	S2H_REASON_WATCH,		/* the last resort watches, battery not critical */
 	S2H_REASON_CRITICAL,		/* the last resort: battery critical, power off */
+	S2H_REASON_THERMAL,		/* a thermal zone at thermal_limit: at once */
+	S2H_REASON_NO_HW_SLEEP,		/* s2idle without hardware sleep: at once */
 };
 
 /* The delays, as the settings have them. */
@@ -110,8 +125,16 @@ struct s2h_decision {
 	u32 rearm_sec;		/* SLEEP_AGAIN: the next alarm, 0: none */
 };
 
+/* The kernel does not say how long the hardware slept. */
+#define S2H_HW_SLEEP_UNKNOWN	(-1)
+
+/* No thermal zone answered. */
+#define S2H_TEMP_UNKNOWN	INT_MIN
+
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *facts);
 struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
+bool s2h_too_hot(u32 limit, int hottest);
+bool s2h_no_hw_sleep(bool setting, bool s2idle, s64 hw_sleep_us);
 u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt);
 u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms);
 unsigned int s2h_sleep_retry_ms(unsigned int try);

@@ -5,7 +5,9 @@
 #include <linux/suspend.h>
 
 #include "compat.h"
+#include "decide.h"
 #include "hibernate.h"
+#include "preflight.h"
 
 #define S2H_SYS_POWER	"/sys/power/"
 #define S2H_PATH_MAX	32
@@ -181,6 +183,52 @@ void s2h_sleep_state_forget(void)
  * Suspend to idle runs without the platform, and its flag stays until the
  * next suspend; a platform suspend leaves its state in s2h_platform_state.
  */
+
+static void s2h_hw_sleep_read(void *us)
+{
+	*(s64 *)us = s2h_hw_sleep_us();
+}
+
+/*
+ * The kernel says from Linux 6.8, on platforms with low-power S0 idle: the
+ * platform driver reports it at each resume from suspend to idle. Process
+ * context, and not inside the read or write of a file of sysfs (see
+ * s2h_hw_sleep_us_now()).
+ */
+
+/**
+ * s2h_hw_sleep_us() - how long the hardware slept in the last suspend
+ *
+ * Return: microseconds, or S2H_HW_SLEEP_UNKNOWN when the kernel does not say.
+ */
+s64 s2h_hw_sleep_us(void)
+{
+	char buf[24];
+	s64 us;
+
+	if (s2h_file_read("/sys/power/suspend_stats/last_hw_sleep", buf, sizeof(buf)) < 0 ||
+	    kstrtos64(strim(buf), 10, &us) || us < 0)
+		return S2H_HW_SLEEP_UNKNOWN;
+	return us;
+}
+
+/*
+ * The PM notifier runs inside the write of /sys/power/state, a sysfs read
+ * inside its own: the file is read by s2h_file_reader_call().
+ */
+
+/**
+ * s2h_hw_sleep_us_now() - s2h_hw_sleep_us(), from inside a sysfs file's operation
+ *
+ * Return: as s2h_hw_sleep_us().
+ */
+s64 s2h_hw_sleep_us_now(void)
+{
+	s64 us;
+
+	s2h_file_reader_call(s2h_hw_sleep_read, &us);
+	return us;
+}
 
 /**
  * s2h_last_sleep_state() - the state the suspend that just ended entered

@@ -21,6 +21,8 @@ void s2h_sleep_state_init(void);
 void s2h_sleep_state_exit(void);
 void s2h_sleep_state_forget(void);
 suspend_state_t s2h_last_sleep_state(void);
+s64 s2h_hw_sleep_us(void);
+s64 s2h_hw_sleep_us_now(void);
 int s2h_arm_wakeup_check(void);
 void s2h_clear_wakeup_check(void);
 int s2h_sleep_again(suspend_state_t state);

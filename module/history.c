@@ -10,6 +10,7 @@
 #include <linux/string.h>
 
 #include "compat.h"
+#include "decide.h"
 #include "history.h"
 #include "power.h"
 
@@ -34,6 +35,7 @@ struct s2h_cycle_record *s2h_history_start(struct s2h_history *h)
 	c->seq = h->newest;
 	c->battery_start = S2H_BATTERY_UNKNOWN;
 	c->battery_wake = S2H_BATTERY_UNKNOWN;
+	c->hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
 	for (i = 0; i < S2H_CYCLE_WAKES_MAX; i++)
 		c->battery_wakes[i] = S2H_BATTERY_UNKNOWN;
 	return c;

@@ -29,6 +29,7 @@ struct s2h_cycle_record {
 	u32 wakes;			/* every wake, the first S2H_CYCLE_WAKES_MAX kept below */
 	int battery_wakes[S2H_CYCLE_WAKES_MAX];	/* percent, or S2H_BATTERY_UNKNOWN */
 	u64 state_ms[__S2H_STATE_MAX];	/* time in each state (idle: awake between suspends) */
+	s64 hw_sleep_us;		/* S2H_HW_SLEEP_UNKNOWN when the kernel does not say */
 };
 
 struct s2h_history {

@@ -73,6 +73,10 @@ module_param_cb(drain_budget, &s2h_param_ops, S2H_ARG(DRAIN_BUDGET), 0444);
 MODULE_PARM_DESC(drain_budget, "Hibernate once the battery dropped more than this percent, 0: off (default: 0)");
 module_param_cb(battery_critical, &s2h_param_ops, S2H_ARG(BATTERY_CRITICAL), 0444);
 MODULE_PARM_DESC(battery_critical, "Without hibernation, power off at this battery percent, 0: never (default: 3)");
+module_param_cb(thermal_limit, &s2h_param_ops, S2H_ARG(THERMAL_LIMIT), 0444);
+MODULE_PARM_DESC(thermal_limit, "Hibernate at an alarm wake at once at this many millidegrees C, 0: off (default: 0)");
+module_param_cb(hibernate_no_hw_sleep, &s2h_param_ops, S2H_ARG(HIBERNATE_NO_HW_SLEEP), 0444);
+MODULE_PARM_DESC(hibernate_no_hw_sleep, "Hibernate at once at an alarm wake from s2idle without hardware sleep (default: 0)");
 
 static int __init s2h_init(void)
 {

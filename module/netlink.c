@@ -15,6 +15,7 @@
 #include <net/netlink.h>
 
 #include "netlink.h"
+#include "hibernate.h"
 #include "s2h.h"
 
 /* Not const: 6.1's nla_policy points at them without a const qualifier. */
@@ -34,6 +35,11 @@ static struct netlink_range_validation s2h_battery_check_range = {
 	.max = S2H_BATTERY_CHECK_MAX_SEC,
 };
 
+static struct netlink_range_validation s2h_thermal_limit_range = {
+	.min = 0,
+	.max = S2H_THERMAL_LIMIT_MAX,
+};
+
 /* Strict validation refuses any attribute the policy gives no type. */
 static const struct nla_policy s2h_no_attrs_policy[S2H_A_MAX + 1] = {};
 
@@ -51,6 +57,9 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, S2H_MODE_MAX),
 	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, 1),
 	[S2H_A_HANDOFF_SEC] = NLA_POLICY_MAX(NLA_U32, S2H_HANDOFF_MAX_SEC),
+	[S2H_A_THERMAL_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_thermal_limit_range),
+	[S2H_A_HIBERNATE_NO_HW_SLEEP] = NLA_POLICY_MAX(NLA_U32, 1),
+	[S2H_A_HW_SLEEP_AVAILABLE] = S2H_READ_ONLY("hw-sleep-available"),
 	[S2H_A_STATE] = S2H_READ_ONLY("state"),
 	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
 	[S2H_A_STATS] = S2H_READ_ONLY("stats"),
@@ -101,6 +110,8 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_HANDOFF_FALLBACKS] = S2H_STAT_HANDOFF_FALLBACKS,
 	[S2H_STATS_A_DRAIN_HIBERNATIONS] = S2H_STAT_DRAIN_HIBERNATIONS,
 	[S2H_STATS_A_POWER_OFFS] = S2H_STAT_POWER_OFFS,
+	[S2H_STATS_A_THERMAL_HIBERNATIONS] = S2H_STAT_THERMAL_HIBERNATIONS,
+	[S2H_STATS_A_NO_HW_SLEEP_HIBERNATIONS] = S2H_STAT_NO_HW_SLEEP_HIBERNATIONS,
 };
 
 #define S2H_NL_FIRST_STAT	S2H_STATS_A_SUSPENDS
@@ -172,7 +183,8 @@ static int s2h_nl_put_cycle_fields(struct sk_buff *msg, const struct s2h_cycle_r
 	    nla_put_u32(msg, S2H_LAST_A_WAKE_IRQ, c->wake_irq) ||
 	    nla_put_u32(msg, S2H_LAST_A_OTHER_WAKES, c->other_wakes) ||
 	    nla_put_u64_64bit(msg, S2H_LAST_A_SEQ, c->seq, S2H_LAST_A_PAD) ||
-	    nla_put_u32(msg, S2H_LAST_A_WAKES, c->wakes))
+	    nla_put_u32(msg, S2H_LAST_A_WAKES, c->wakes) ||
+	    nla_put_s64(msg, S2H_LAST_A_HW_SLEEP_US, c->hw_sleep_us, S2H_LAST_A_PAD))
 		return -EMSGSIZE;
 	for (i = 0; i < min_t(u32, c->wakes, S2H_CYCLE_WAKES_MAX); i++)
 		if (nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKES, c->battery_wakes[i]))
@@ -214,6 +226,7 @@ static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st,
 	    nla_put_u32(msg, S2H_A_CHECKS_FAILED, pf->failed) ||
 	    nla_put_u32(msg, S2H_A_SWAP_FREE_MB, pf->swap_free_mb) ||
 	    nla_put_u32(msg, S2H_A_IMAGE_MB, pf->image_mb) ||
+	    nla_put_u32(msg, S2H_A_HW_SLEEP_AVAILABLE, s2h_hw_sleep_us_now() >= 0) ||
 	    s2h_nl_put_verified(msg, &st->verify) ||
 	    s2h_nl_put_cycle(msg, S2H_A_LAST_CYCLE, &st->last))
 		return -EMSGSIZE;

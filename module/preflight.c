@@ -150,6 +150,37 @@ static bool s2h_rtc_can_wake(void)
 	return rtc && rtc->dev.parent && device_may_wakeup(rtc->dev.parent);
 }
 
+/* The word in brackets of /sys/power/mem_sleep is the suspend "mem" starts. */
+static bool s2h_suspends_to_idle(void)
+{
+	char buf[64];
+
+	return s2h_power_file_read("mem_sleep", buf, sizeof(buf)) >= 0 &&
+	       strstr(buf, "[s2idle]");
+}
+
+/*
+ * Whether the RTC can end suspend to idle. rtc_cmos whose alarm the HPET
+ * emulates cannot: the HPET stops in suspend to idle (S0ix), and the
+ * alarm then rings at the user's next wake only. rtc_cmos says so in
+ * /proc/driver/rtc; use_acpi_alarm=1 routes the alarm through the ACPI RTC
+ * event instead (the kernel does by itself on Intel from 2015 with S0ix).
+ * Other RTCs, and one rtc_cmos that is not rtc0, cannot be told: passed.
+ */
+static bool s2h_rtc_ends_s2idle(void)
+{
+	struct rtc_device *rtc = alarmtimer_get_rtcdev();
+	struct device *dev = rtc ? rtc->dev.parent : NULL;
+	char buf[512];
+
+	if (!dev || !dev->driver || strcmp(dev->driver->name, "rtc_cmos") ||
+	    !s2h_suspends_to_idle())
+		return true;
+	if (s2h_file_read("/proc/driver/rtc", buf, sizeof(buf)) < 0)
+		return true;
+	return !strstr(buf, "HPET_emulated\t: yes");
+}
+
 static void s2h_preflight_checks(struct s2h_preflight *p, bool verified_needed)
 {
 	unsigned long image = s2h_image_pages();
@@ -168,26 +199,64 @@ static void s2h_preflight_checks(struct s2h_preflight *p, bool verified_needed)
 		p->failed |= BIT(S2H_CHECK_SWAP);
 	if (!s2h_rtc_can_wake())
 		p->failed |= BIT(S2H_CHECK_RTC);
+	else if (!s2h_rtc_ends_s2idle())
+		p->failed |= BIT(S2H_CHECK_RTC_S2IDLE);
 	if (verified_needed)
 		p->failed |= BIT(S2H_CHECK_VERIFIED);
 }
 
-/* Runs the checks: they read files of /sys/power, see s2h_preflight_run(). */
+/* Reads files for callers inside another one, see s2h_file_reader_call(). */
 static struct workqueue_struct *s2h_preflight_wq;
 
-struct s2h_preflight_work {
+struct s2h_reader_work {
 	struct work_struct work;
 	struct completion done;
+	void (*fn)(void *arg);
+	void *arg;
+};
+
+static void s2h_reader_fn(struct work_struct *work)
+{
+	struct s2h_reader_work *w = container_of(work, struct s2h_reader_work, work);
+
+	w->fn(w->arg);
+	complete(&w->done);
+}
+
+/**
+ * s2h_file_reader_call() - run a function that reads files of sysfs or procfs
+ * @fn: the function
+ * @arg: its argument
+ *
+ * The pre-flight checks and the thermal zones are read through seq_files
+ * and kernfs open files, and the callers are themselves inside one (the
+ * read of /sys/power/s2h/available) or inside the write of /sys/power/state
+ * (the PM notifier): every seq_file and kernfs open file has one lock class,
+ * so lockdep takes the nesting for a recursion or a cycle, although the
+ * locks are never the same ones. @fn runs in a worker while the caller
+ * waits on a plain completion. Process context, tasks not frozen.
+ */
+void s2h_file_reader_call(void (*fn)(void *arg), void *arg)
+{
+	struct s2h_reader_work w = { .fn = fn, .arg = arg };
+
+	INIT_WORK_ONSTACK(&w.work, s2h_reader_fn);
+	init_completion(&w.done);
+	queue_work(s2h_preflight_wq, &w.work);
+	wait_for_completion(&w.done);
+	destroy_work_on_stack(&w.work);
+}
+
+struct s2h_preflight_args {
 	struct s2h_preflight *p;
 	bool verified_needed;
 };
 
-static void s2h_preflight_fn(struct work_struct *work)
+static void s2h_preflight_fn(void *arg)
 {
-	struct s2h_preflight_work *w = container_of(work, struct s2h_preflight_work, work);
+	struct s2h_preflight_args *a = arg;
 
-	s2h_preflight_checks(w->p, w->verified_needed);
-	complete(&w->done);
+	s2h_preflight_checks(a->p, a->verified_needed);
 }
 
 /**
@@ -195,23 +264,13 @@ static void s2h_preflight_fn(struct work_struct *work)
  * @p: the result
  * @verified_needed: require_verified is set and no dry run has passed
  *
- * The checks read files of /sys/power through their seq_files, and the
- * callers are themselves inside one (the read of /sys/power/s2h/available)
- * or inside the write of /sys/power/state (the PM notifier): every seq_file
- * and kernfs open file has one lock class, so lockdep takes the nesting for
- * a recursion or a cycle, although the locks are never the same ones. The
- * checks run in a worker while the caller waits on a plain completion.
- * Process context, before tasks are frozen.
+ * The checks read files of /sys/power: from s2h_file_reader_call().
  */
 void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 {
-	struct s2h_preflight_work w = { .p = p, .verified_needed = verified_needed };
+	struct s2h_preflight_args a = { .p = p, .verified_needed = verified_needed };
 
-	INIT_WORK_ONSTACK(&w.work, s2h_preflight_fn);
-	init_completion(&w.done);
-	queue_work(s2h_preflight_wq, &w.work);
-	wait_for_completion(&w.done);
-	destroy_work_on_stack(&w.work);
+	s2h_file_reader_call(s2h_preflight_fn, &a);
 }
 
 int s2h_preflight_init(void)
@@ -232,6 +291,7 @@ static const char * const s2h_check_reasons[__S2H_CHECK_MAX] = {
 	[S2H_CHECK_SWAP] = "not enough free swap",
 	[S2H_CHECK_RTC] = "no rtc can wake the system",
 	[S2H_CHECK_VERIFIED] = "not verified",
+	[S2H_CHECK_RTC_S2IDLE] = "the rtc cannot end suspend to idle (hpet-emulated alarm)",
 };
 
 /**

@@ -34,6 +34,8 @@ enum s2h_stat {
 	S2H_STAT_HANDOFF_FALLBACKS,	/* requests userspace did not answer in time */
 	S2H_STAT_DRAIN_HIBERNATIONS,	/* hibernations the drain budget asked for */
 	S2H_STAT_POWER_OFFS,		/* the last resort's orderly power-offs */
+	S2H_STAT_THERMAL_HIBERNATIONS,	/* hibernations thermal_limit asked for */
+	S2H_STAT_NO_HW_SLEEP_HIBERNATIONS, /* ... hibernate_no_hw_sleep asked for */
 	__S2H_STAT_MAX,
 };
 

@@ -10,6 +10,7 @@
 #include <linux/sysfs.h>
 
 #include "compat.h"
+#include "hibernate.h"
 #include "s2h.h"
 
 static struct kobject *s2h_kobj;
@@ -73,6 +74,8 @@ S2H_SETTING_ATTR(battery_high, S2H_SETTING_BATTERY_HIGH);
 S2H_SETTING_ATTR(ac_delay_sec, S2H_SETTING_AC_DELAY);
 S2H_SETTING_ATTR(drain_budget, S2H_SETTING_DRAIN_BUDGET);
 S2H_SETTING_ATTR(battery_critical, S2H_SETTING_BATTERY_CRITICAL);
+S2H_SETTING_ATTR(thermal_limit, S2H_SETTING_THERMAL_LIMIT);
+S2H_SETTING_ATTR(hibernate_no_hw_sleep, S2H_SETTING_HIBERNATE_NO_HW_SLEEP);
 
 static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
@@ -136,11 +139,19 @@ static ssize_t image_mb_show(struct kobject *kobj, struct kobj_attribute *attr, 
 	return sysfs_emit(buf, "%u\n", pf.image_mb);
 }
 
+/* Whether hibernate_no_hw_sleep can act: the kernel says how long the hardware slept. */
+static ssize_t hw_sleep_available_show(struct kobject *kobj, struct kobj_attribute *attr,
+				       char *buf)
+{
+	return sysfs_emit(buf, "%s\n", s2h_hw_sleep_us_now() >= 0 ? "yes" : "no");
+}
+
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute last_wake_attr = __ATTR_RO(last_wake);
 static struct kobj_attribute available_attr = __ATTR_RO(available);
 static struct kobj_attribute swap_free_mb_attr = __ATTR_RO(swap_free_mb);
 static struct kobj_attribute image_mb_attr = __ATTR_RO(image_mb);
+static struct kobj_attribute hw_sleep_available_attr = __ATTR_RO(hw_sleep_available);
 
 static struct attribute *s2h_attrs[] = {
 	&s2h_setting_enabled.kattr.attr,
@@ -158,11 +169,14 @@ static struct attribute *s2h_attrs[] = {
 	&s2h_setting_ac_delay_sec.kattr.attr,
 	&s2h_setting_drain_budget.kattr.attr,
 	&s2h_setting_battery_critical.kattr.attr,
+	&s2h_setting_thermal_limit.kattr.attr,
+	&s2h_setting_hibernate_no_hw_sleep.kattr.attr,
 	&state_attr.attr,
 	&last_wake_attr.attr,
 	&available_attr.attr,
 	&swap_free_mb_attr.attr,
 	&image_mb_attr.attr,
+	&hw_sleep_available_attr.attr,
 	NULL,
 };
 
@@ -292,6 +306,8 @@ static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr,
 		return sysfs_emit(buf, "%s\n", l->wake_source);
 	case S2H_LAST_A_WAKE_IRQ:
 		return sysfs_emit(buf, "%u\n", l->wake_irq);
+	case S2H_LAST_A_HW_SLEEP_US:
+		return sysfs_emit(buf, "%lld\n", l->hw_sleep_us);
 	case S2H_LAST_A_OTHER_WAKES:
 		return sysfs_emit(buf, "%u\n", l->other_wakes);
 	case S2H_LAST_A_SEQ:
@@ -333,6 +349,7 @@ S2H_LAST_ATTR(idle_ms, S2H_LAST_A_IDLE_MS);
 S2H_LAST_ATTR(armed_ms, S2H_LAST_A_ARMED_MS);
 S2H_LAST_ATTR(hibernating_ms, S2H_LAST_A_HIBERNATING_MS);
 S2H_LAST_ATTR(resuming_ms, S2H_LAST_A_RESUMING_MS);
+S2H_LAST_ATTR(hw_sleep_us, S2H_LAST_A_HW_SLEEP_US);
 
 static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_suspended_at.kattr.attr,
@@ -346,6 +363,7 @@ static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_dark_wakes.kattr.attr,
 	&s2h_last_wake_source.kattr.attr,
 	&s2h_last_wake_irq.kattr.attr,
+	&s2h_last_hw_sleep_us.kattr.attr,
 	&s2h_last_other_wakes.kattr.attr,
 	&s2h_last_seq.kattr.attr,
 	&s2h_last_wakes.kattr.attr,
@@ -392,6 +410,8 @@ S2H_STAT_ATTR(handoffs, S2H_STAT_HANDOFFS);
 S2H_STAT_ATTR(handoff_fallbacks, S2H_STAT_HANDOFF_FALLBACKS);
 S2H_STAT_ATTR(drain_hibernations, S2H_STAT_DRAIN_HIBERNATIONS);
 S2H_STAT_ATTR(power_offs, S2H_STAT_POWER_OFFS);
+S2H_STAT_ATTR(thermal_hibernations, S2H_STAT_THERMAL_HIBERNATIONS);
+S2H_STAT_ATTR(no_hw_sleep_hibernations, S2H_STAT_NO_HW_SLEEP_HIBERNATIONS);
 
 static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_suspends.kattr.attr,
@@ -413,6 +433,8 @@ static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_handoff_fallbacks.kattr.attr,
 	&s2h_stat_drain_hibernations.kattr.attr,
 	&s2h_stat_power_offs.kattr.attr,
+	&s2h_stat_thermal_hibernations.kattr.attr,
+	&s2h_stat_no_hw_sleep_hibernations.kattr.attr,
 	NULL,
 };
 

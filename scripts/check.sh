@@ -42,7 +42,7 @@ build_module()
 }
 
 if ! build_module; then
-	echo "not ok - build s2h.ko and s2h_fake_power.ko for $kver"
+	echo "not ok - build s2h.ko and the fake modules for $kver"
 	echo "0 passed, 1 failed"
 	exit 1
 fi
@@ -95,7 +95,7 @@ run_vm()
 	suite=$1
 	shift
 	run_suite "$suite" env KVER="$kver" S2H_KO="$top/module/s2h.ko" \
-		VM_GUEST_MODULES="$top/selftests/fake-power/s2h_fake_power.ko" \
+		VM_GUEST_MODULES="$top/selftests/fake-power/s2h_fake_power.ko $top/selftests/fake-power/s2h_fake_thermal.ko" \
 		VM_GUEST_BINS="$guest_bins" VM_GUEST_TREES="${guest_trees:-}" \
 		"$top/selftests/vm/run-tests.sh" "$@"
 }

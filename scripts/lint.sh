@@ -39,8 +39,7 @@ silent_build()
 	build=$(mktemp -d)
 	cp -r "$top/Kbuild" "$top/module" "$top/include" "$top/VERSION" "$build/"
 	mkdir "$build/fake-power"
-	cp "$top/selftests/fake-power/s2h_fake_power.c" "$top/selftests/fake-power/Kbuild" \
-		"$build/fake-power/"
+	cp "$top"/selftests/fake-power/*.c "$top/selftests/fake-power/Kbuild" "$build/fake-power/"
 	out=$(make -C "$kdir" M="$build" W=1 C=2 modules 2>&1 &&
 	      make -C "$kdir" M="$build/fake-power" W=1 C=2 modules 2>&1)
 	status=$?
@@ -66,7 +65,7 @@ kerneldoc()
 echo "TAP version 13"
 tap_run "checkpatch --strict: module, uapi header, s2hctl, s2h-nltest, fake-power" checkpatch
 tap_run "kernel-doc -none -v (6.1's -Wall): module/*.[ch], module/tests/*.c" kerneldoc
-tap_run "W=1 and sparse (C=2) build of s2h.ko and s2h_fake_power.ko for $kver: no warnings" silent_build
+tap_run "W=1 and sparse (C=2) build of s2h.ko and the fake modules for $kver: no warnings" silent_build
 tap_run "dkms.conf PACKAGE_VERSION matches VERSION" "$top/scripts/version-check.sh" dkms
 tap_run "debian/changelog's upstream version matches VERSION" "$top/scripts/version-check.sh" changelog
 tap_summary

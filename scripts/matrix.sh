@@ -5,6 +5,7 @@
 # alarm cycle with hibernation and resume. TAP, then a table.
 #
 # Usage: scripts/matrix.sh [SUITE...]   (default: bookworm trixie sid)
+# MATRIX_TESTS: the VM tests to run instead (e.g. "s2idle s2idle-alarm").
 #
 # Each suite runs in an overlay of its cached chroot (scripts/chroot.sh),
 # where `make dkms-module` (the module part of dkms-install: the chroots
@@ -13,7 +14,7 @@ set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/tap.sh"
-smoke_tests="sysfs netlink alarm-cycle"
+smoke_tests=${MATRIX_TESTS:-sysfs netlink alarm-cycle}
 table=
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/s2h-matrix.XXXXXX")
@@ -64,6 +65,7 @@ run_smoke()
 {
 	log=$work/vm.log
 	env KVER="$2" VM_ROOT="$3" S2H_KO="$work/s2h.ko" \
+		VM_GUEST_MODULES="$work/s2h_fake_power.ko $work/s2h_fake_thermal.ko" \
 		VM_GUEST_BINS="$top/tools/s2hctl/s2hctl.static $top/selftests/netlink/s2h-nltest" \
 		"$top/selftests/vm/run-tests.sh" $smoke_tests >"$log" 2>&1
 	before_n=$tap_n
@@ -107,6 +109,14 @@ run_suite()
 			installed_module "$root" "$kver"
 			status=$?
 			tap_result $status "$suite: s2h.ko installed in /lib/modules/$kver/updates/dkms"
+		fi
+		if [ $status -eq 0 ]; then
+			# The fake battery and wakeup paths of the VM tests, as make check builds it.
+			"$top/scripts/chroot.sh" run "$root" \
+				make -C /root/s2h/selftests/fake-power KVER="$kver" >/dev/null 2>&1 &&
+				cp "$root/root/s2h/selftests/fake-power/"s2h_fake_*.ko "$work/"
+			status=$?
+			tap_result $status "$suite: the fake modules built for $kver"
 		fi
 		if [ $status -eq 0 ]; then
 			build=ok

@@ -30,9 +30,42 @@ struct s2h_decide_case {
 #define SRC_NONE	S2H_SOURCE_NONE
 #define SRC_OTHER	S2H_SOURCE_OTHER
 #define SRC_INPUT	S2H_SOURCE_INPUT
+#define SLEEP_NO	S2H_SLEEP_UNKNOWN
+#define SLEEP_SHORT	S2H_SLEEP_NOT_REACHED
+#define SLEEP_REACHED	S2H_SLEEP_REACHED
 
-/* Fields: delay_sec, elapsed_ms, slept_ms, rtc, source. */
+/*
+ * Fields: delay_sec, elapsed_ms, slept_ms, rtc, source, sleep (when left
+ * out: no tracepoint, timekeeping alone tells).
+ */
 static const struct s2h_decide_case s2h_decide_cases[] = {
+	/* Every combination of timekeeping's and the tracepoint's word. */
+	{ "no time injected, no tracepoint: aborted",
+	  { 8, SEC(8), 0, RTC_SILENT, SRC_NONE, SLEEP_NO }, S2H_WAKE_ABORTED },
+	{ "no time injected, sleep not reached (pm_test): aborted",
+	  { 8, SEC(8), 0, RTC_SILENT, SRC_NONE, SLEEP_SHORT }, S2H_WAKE_ABORTED },
+	{ "pm_test in the window, the RTC woke meanwhile: aborted",
+	  { 8, SEC(8), 0, RTC_WOKE, SRC_NONE, SLEEP_SHORT }, S2H_WAKE_ABORTED },
+	{ "pm_test with a key pressed: aborted",
+	  { 8, SEC(5), 0, RTC_SILENT, SRC_INPUT, SLEEP_SHORT }, S2H_WAKE_ABORTED },
+	{ "s2idle, tick not frozen, woken in the window: the alarm",
+	  { 8, SEC(8), 0, RTC_SILENT, SRC_NONE, SLEEP_REACHED }, S2H_WAKE_ALARM },
+	{ "s2idle, tick not frozen, rtc woke in the window: the alarm",
+	  { 8, SEC(8), 0, RTC_WOKE, SRC_NONE, SLEEP_REACHED }, S2H_WAKE_ALARM },
+	{ "s2idle, tick not frozen, the power button half-way: early",
+	  { 30, SEC(8), 0, RTC_SILENT, SRC_INPUT, SLEEP_REACHED }, S2H_WAKE_EARLY },
+	{ "s2idle, tick not frozen, no evidence half-way: early",
+	  { 30, SEC(8), 0, RTC_SILENT, SRC_NONE, SLEEP_REACHED }, S2H_WAKE_EARLY },
+	{ "s2idle, tick not frozen, the network half-way: other",
+	  { 30, SEC(8), 0, RTC_SILENT, SRC_OTHER, SLEEP_REACHED }, S2H_WAKE_OTHER },
+	{ "time injected, no tracepoint: the alarm",
+	  { 8, SEC(8), SEC(8), RTC_SILENT, SRC_NONE, SLEEP_NO }, S2H_WAKE_ALARM },
+	{ "time injected, sleep reached: the alarm",
+	  { 8, SEC(8), SEC(8), RTC_SILENT, SRC_NONE, SLEEP_REACHED }, S2H_WAKE_ALARM },
+	{ "time injected, sleep reached, a key half-way: early",
+	  { 30, SEC(8), SEC(8), RTC_SILENT, SRC_INPUT, SLEEP_REACHED }, S2H_WAKE_EARLY },
+	{ "time injected, tracepoint says short: timekeeping wins, the alarm",
+	  { 8, SEC(8), SEC(8), RTC_SILENT, SRC_NONE, SLEEP_SHORT }, S2H_WAKE_ALARM },
 	{ "never slept: aborted, whatever the RTC says",
 	  { 8, SEC(8), 0, RTC_WOKE, SRC_NONE }, S2H_WAKE_ABORTED },
 	{ "never slept: aborted, whatever an input device says",
@@ -371,6 +404,73 @@ static void s2h_next_alarm_test(struct kunit *test)
 			c->alarm);
 }
 
+struct s2h_heat_case {
+	const char *name;
+	u32 limit;
+	int hottest;
+	bool hibernate;
+};
+
+static const struct s2h_heat_case s2h_heat_cases[] = {
+	{ "off: never, however hot", 0, 150000, false },
+	{ "off, no zone", 0, S2H_TEMP_UNKNOWN, false },
+	{ "no zone answered: no reason", 80000, S2H_TEMP_UNKNOWN, false },
+	{ "below the limit", 80000, 79999, false },
+	{ "at the limit: hibernate", 80000, 80000, true },
+	{ "above the limit: hibernate", 80000, 95000, true },
+	{ "a zone below 0 C: cold", 80000, -20000, false },
+	{ "the highest limit, reached", S2H_THERMAL_LIMIT_MAX, S2H_THERMAL_LIMIT_MAX, true },
+	{ "the lowest limit, any zone at or above 0.001 C", 1, 1, true },
+	{ "the lowest limit, a zone at 0 C", 1, 0, false },
+};
+
+static void s2h_heat_case_desc(const struct s2h_heat_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_heat, s2h_heat_cases, s2h_heat_case_desc);
+
+/* The heat comes before the policy: s2h_decide_now() asks it first. */
+static void s2h_too_hot_test(struct kunit *test)
+{
+	const struct s2h_heat_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_too_hot(c->limit, c->hottest), c->hibernate);
+}
+
+struct s2h_hw_sleep_case {
+	const char *name;
+	bool setting, s2idle;
+	s64 hw_sleep_us;
+	bool hibernate;
+};
+
+static const struct s2h_hw_sleep_case s2h_hw_sleep_cases[] = {
+	{ "s2idle, no hardware sleep: hibernate", true, true, 0, true },
+	{ "s2idle, slept 1 us: no", true, true, 1, false },
+	{ "s2idle, slept an hour: no", true, true, 3600LL * USEC_PER_SEC, false },
+	{ "s2idle, the kernel does not say: no", true, true, S2H_HW_SLEEP_UNKNOWN, false },
+	{ "off: no, even without hardware sleep", false, true, 0, false },
+	{ "S3 (a stale 0 of an earlier s2idle): no", true, false, 0, false },
+	{ "off, S3, unknown: no", false, false, S2H_HW_SLEEP_UNKNOWN, false },
+};
+
+static void s2h_hw_sleep_case_desc(const struct s2h_hw_sleep_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_hw_sleep, s2h_hw_sleep_cases, s2h_hw_sleep_case_desc);
+
+static void s2h_no_hw_sleep_test(struct kunit *test)
+{
+	const struct s2h_hw_sleep_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_no_hw_sleep(c->setting, c->s2idle, c->hw_sleep_us),
+			c->hibernate);
+}
+
 struct s2h_kept_case {
 	const char *name;
 	s64 due_in_ms;
@@ -537,6 +637,8 @@ static const struct s2h_parse_case s2h_bool_cases[] = {
 #define AC_DEL	.id = S2H_SETTING_AC_DELAY
 #define BUDGET	.id = S2H_SETTING_DRAIN_BUDGET
 #define CRIT	.id = S2H_SETTING_BATTERY_CRITICAL
+#define HEAT	.id = S2H_SETTING_THERMAL_LIMIT
+#define NO_HW	.id = S2H_SETTING_HIBERNATE_NO_HW_SLEEP
 
 static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "5", 0, 5, DELAY }, { "2592000", 0, 2592000, DELAY }, { "10800\n", 0, 10800, DELAY },
@@ -567,6 +669,9 @@ static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "0", 0, 0, BUDGET }, { "100", 0, 100, BUDGET }, { "101", -ERANGE, 0, BUDGET },
 	{ "5%", -EINVAL, 0, BUDGET },
 	{ "0", 0, 0, CRIT }, { "100", 0, 100, CRIT }, { "101", -ERANGE, 0, CRIT },
+	{ "0", 0, 0, HEAT }, { "90000", 0, 90000, HEAT }, { "150000\n", 0, 150000, HEAT },
+	{ "150001", -ERANGE, 0, HEAT }, { "-1", -EINVAL, 0, HEAT }, { "90C", -EINVAL, 0, HEAT },
+	{ "yes", 0, 1, NO_HW }, { "0\n", 0, 0, NO_HW }, { "2", -EINVAL, 0, NO_HW },
 };
 
 /* Inputs are shown escaped, so that a newline does not end the KTAP line. */
@@ -645,6 +750,8 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_cycle_delay_test, s2h_cycle_delay_gen_params),
 	KUNIT_CASE_PARAM(s2h_next_alarm_test, s2h_next_alarm_gen_params),
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
+	KUNIT_CASE_PARAM(s2h_too_hot_test, s2h_heat_gen_params),
+	KUNIT_CASE_PARAM(s2h_no_hw_sleep_test, s2h_hw_sleep_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_history_test, s2h_history_gen_params),

@@ -19,9 +19,18 @@
  *				refuses to suspend
  *	hold_wakeup		1: a wakeup event is in progress until 0 is
  *				written; reads of /sys/power/wakeup_count wait
+ * And a wakeup path QEMU lacks:
+ *	rtc_wake_irq		an IRQ (the CMOS RTC's) armed for system wakeup,
+ *				0: none. QEMU sets the ACPI RTC status only when
+ *				it wakes a guest from S3, so the RTC alarm ends
+ *				suspend to idle only through its own IRQ - the
+ *				path of a platform whose RTC IRQ is a wakeup
+ *				interrupt (with hpet=disable: the HPET's RTC
+ *				emulation ticks on that IRQ)
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -187,6 +196,41 @@ static const struct kernel_param_ops hold_wakeup_ops = {
 module_param_cb(hold_wakeup, &hold_wakeup_ops, NULL, 0200);
 MODULE_PARM_DESC(hold_wakeup, "1: a wakeup event in progress, until 0 is written");
 
+/* Protected by fake_lock: the IRQ armed for wakeup, 0 when none. */
+static int rtc_wake_irq;
+
+static void rtc_wake_disarm(void)
+{
+	lockdep_assert_held(&fake_lock);
+	if (rtc_wake_irq)
+		disable_irq_wake(rtc_wake_irq);
+	rtc_wake_irq = 0;
+}
+
+static int rtc_wake_irq_set(const char *val, const struct kernel_param *kp)
+{
+	int irq, err;
+
+	err = kstrtoint(val, 0, &irq);
+	if (err || irq < 0)
+		return -EINVAL;
+	mutex_lock(&fake_lock);
+	rtc_wake_disarm();
+	err = irq ? enable_irq_wake(irq) : 0;
+	if (!err)
+		rtc_wake_irq = irq;
+	mutex_unlock(&fake_lock);
+	return err;
+}
+
+static const struct kernel_param_ops rtc_wake_irq_ops = {
+	.set = rtc_wake_irq_set,
+	.get = param_get_int,
+};
+
+module_param_cb(rtc_wake_irq, &rtc_wake_irq_ops, &rtc_wake_irq, 0644);
+MODULE_PARM_DESC(rtc_wake_irq, "An IRQ to arm for system wakeup, 0: none (default)");
+
 /* Takes one of *@count, under fake_lock, if there is one to take. */
 static bool fake_take(int *count)
 {
@@ -254,6 +298,9 @@ err_battery:
 	power_supply_unregister(battery);
 err_pdev:
 	platform_device_unregister(pdev);
+	mutex_lock(&fake_lock);
+	rtc_wake_disarm();
+	mutex_unlock(&fake_lock);
 	return err;
 }
 
@@ -263,6 +310,9 @@ static void __exit fake_power_exit(void)
 	power_supply_unregister(mains);
 	power_supply_unregister(battery);
 	platform_device_unregister(pdev);
+	mutex_lock(&fake_lock);
+	rtc_wake_disarm();
+	mutex_unlock(&fake_lock);
 }
 
 module_init(fake_power_init);

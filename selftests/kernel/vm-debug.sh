@@ -23,22 +23,21 @@ build()
 {
 	cp -r "$top/Kbuild" "$top/module" "$top/include" "$top/VERSION" "$work/"
 	mkdir "$work/fake-power"
-	cp "$top/selftests/fake-power/s2h_fake_power.c" "$top/selftests/fake-power/Kbuild" \
-		"$work/fake-power/"
+	cp "$top"/selftests/fake-power/*.c "$top/selftests/fake-power/Kbuild" "$work/fake-power/"
 	find "$work" -name '*.o' -o -name '*.ko' -o -name '*.mod*' -o -name '.*.cmd' | xargs rm -f
 	make -s -C "$kdir" M="$work" modules >&2 &&
 		make -s -C "$kdir" M="$work/fake-power" modules >&2
 }
 
 if ! build; then
-	echo "not ok 1 - build s2h.ko and s2h_fake_power.ko for the debug kernel"
+	echo "not ok 1 - build s2h.ko and the fake modules for the debug kernel"
 	echo "0 passed, 1 failed"
 	exit 1
 fi
 KVER=$(cat "$kdir/include/config/kernel.release") \
 VM_KERNEL_IMAGE=$kdir/arch/x86/boot/bzImage \
 S2H_KO=$work/module/s2h.ko \
-VM_GUEST_MODULES=$work/fake-power/s2h_fake_power.ko \
+VM_GUEST_MODULES="$work/fake-power/s2h_fake_power.ko $work/fake-power/s2h_fake_thermal.ko" \
 VM_MEM=${VM_MEM:-1024} \
 VM_TIME_SCALE=${VM_TIME_SCALE:-3} \
 VM_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-1200} \

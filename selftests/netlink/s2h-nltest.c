@@ -75,6 +75,8 @@ static const struct setting settings[] = {
 	{ "ac_delay_sec", S2H_A_AC_DELAY_SEC, 0, S2H_DELAY_MAX_SEC },
 	{ "drain_budget", S2H_A_DRAIN_BUDGET, 0, S2H_BATTERY_THRESHOLD_MAX },
 	{ "battery_critical", S2H_A_BATTERY_CRITICAL, 0, S2H_BATTERY_THRESHOLD_MAX },
+	{ "thermal_limit", S2H_A_THERMAL_LIMIT, 0, S2H_THERMAL_LIMIT_MAX },
+	{ "hibernate_no_hw_sleep", S2H_A_HIBERNATE_NO_HW_SLEEP, 0, 1 },
 };
 
 #define N_SETTINGS	ARRAY_SIZE(settings)

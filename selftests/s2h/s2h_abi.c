@@ -81,6 +81,8 @@ static const struct setting_case settings[] = {
 	{ "ac_delay_sec", "0", "2592001", -ERANGE },
 	{ "drain_budget", "0", "101", -ERANGE },
 	{ "battery_critical", "3", "101", -ERANGE },
+	{ "thermal_limit", "0", "150001", -ERANGE },
+	{ "hibernate_no_hw_sleep", "0", "2", -EINVAL },
 };
 
 TEST(every_file_reads)
@@ -89,8 +91,8 @@ TEST(every_file_reads)
 		"enabled", "delay_sec", "hibernate_on_ac", "battery_threshold", "policy",
 		"battery_check_sec", "retries", "hibernate_mode", "require_verified",
 		"handoff_sec", "delay_low_sec", "battery_high", "ac_delay_sec", "drain_budget",
-		"battery_critical", "state", "last_wake", "available", "swap_free_mb", "image_mb",
-		"checks/swap",
+		"battery_critical", "thermal_limit", "hibernate_no_hw_sleep", "hw_sleep_available",
+		"state", "last_wake", "available", "swap_free_mb", "image_mb", "checks/swap",
 		"verified/result", "last_cycle/wake", "stats/suspends",
 	};
 	char buf[512];

@@ -28,6 +28,7 @@
 # files the tests insmod from /lib/modules/; VM_GUEST_TREES are directories
 # copied over the initramfs' root (netlink-ynl's Python); VM_GUEST_INIT replaces
 # guest/init as the initramfs' /init (bench/ boots a Debian root with it).
+# A guest test's line "# vm-append: PARAMS" adds PARAMS to its boots.
 
 VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
@@ -828,7 +829,10 @@ vm_check_splats()
 # log dirs of its boots, for demo.sh).
 vm_run_test()
 {
-	local start=$EPOCHREALTIME boot=1 dirs='' disk=$VM_WORK/$1.disk
+	local start=$EPOCHREALTIME boot=1 dirs='' disk=$VM_WORK/$1.disk append
+
+	# A test's own kernel parameters: its "# vm-append: ..." line.
+	append=$(sed -n 's/^# vm-append: //p' "$VM_SELFDIR/guest/tests/$1.sh")
 
 	T_NAME=$1
 	T_FAILED=0
@@ -838,7 +842,7 @@ vm_run_test()
 	VM_DISK=$disk
 	while :; do
 		T_REBOOT=0
-		if ! vm_start "$1.boot$boot" "$disk" "s2h.test=$1" "s2h.boot=$boot"; then
+		if ! vm_start "$1.boot$boot" "$disk" $append "s2h.test=$1" "s2h.boot=$boot"; then
 			tap_result not-ok "host: boot $boot: ${VM_ERROR:-QEMU did not start}"
 			break
 		fi

@@ -73,6 +73,9 @@ static const char * const attr_names[__S2H_A_MAX] = {
 	[S2H_A_AC_DELAY_SEC] = "ac_delay_sec",
 	[S2H_A_DRAIN_BUDGET] = "drain_budget",
 	[S2H_A_BATTERY_CRITICAL] = "battery_critical",
+	[S2H_A_THERMAL_LIMIT] = "thermal_limit",
+	[S2H_A_HIBERNATE_NO_HW_SLEEP] = "hibernate_no_hw_sleep",
+	[S2H_A_HW_SLEEP_AVAILABLE] = "hw_sleep_available",
 };
 
 static const char * const check_names[__S2H_CHECK_MAX] = {
@@ -82,6 +85,7 @@ static const char * const check_names[__S2H_CHECK_MAX] = {
 	[S2H_CHECK_SWAP] = "swap",
 	[S2H_CHECK_RTC] = "rtc",
 	[S2H_CHECK_VERIFIED] = "verified",
+	[S2H_CHECK_RTC_S2IDLE] = "rtc_s2idle",
 };
 
 /*
@@ -123,6 +127,13 @@ const struct check_text check_texts[__S2H_CHECK_MAX] = {
 		"work, then: sudo s2hctl check --verify (before Linux 6.4 it restarts the\n"
 		"machine); or: sudo s2hctl set --save require_verified no",
 		"Dry run" },
+	[S2H_CHECK_RTC_S2IDLE] = {
+		"the rtc can end suspend to idle",
+		"the rtc cannot end suspend to idle (hpet-emulated alarm)",
+		"this machine suspends to idle (mem_sleep s2idle) and rtc_cmos's alarm is\n"
+		"emulated by the HPET, which stops then: add rtc_cmos.use_acpi_alarm=1 to\n"
+		"GRUB_CMDLINE_LINUX_DEFAULT in /etc/default/grub, sudo update-grub, reboot",
+		"Wake alarm" },
 };
 
 static const char * const verify_names[__S2H_VERIFY_MAX] = {
@@ -159,6 +170,8 @@ const char * const stat_names[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_HANDOFF_FALLBACKS] = "handoff_fallbacks",
 	[S2H_STATS_A_DRAIN_HIBERNATIONS] = "drain_hibernations",
 	[S2H_STATS_A_POWER_OFFS] = "power_offs",
+	[S2H_STATS_A_THERMAL_HIBERNATIONS] = "thermal_hibernations",
+	[S2H_STATS_A_NO_HW_SLEEP_HIBERNATIONS] = "no_hw_sleep_hibernations",
 };
 
 const char *state_name(unsigned int state)

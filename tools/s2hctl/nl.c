@@ -311,6 +311,7 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->dark_wakes = nla_get_u32(tb[S2H_LAST_A_DARK_WAKES]);
 	l->other_wakes = nla_get_u32(tb[S2H_LAST_A_OTHER_WAKES]);
 	l->wake_irq = nla_get_u32(tb[S2H_LAST_A_WAKE_IRQ]);
+	l->hw_sleep_us = (int64_t)nla_get_u64(tb[S2H_LAST_A_HW_SLEEP_US]);
 	snprintf(l->wake_source, sizeof(l->wake_source), "%s",
 		 nla_get_string(tb[S2H_LAST_A_WAKE_SOURCE]));
 	l->seq = get_u64_or_0(tb[S2H_LAST_A_SEQ]);
@@ -328,6 +329,7 @@ static int parse_status(struct nlattr **tb, void *arg)
 	static const unsigned int needed[] = {
 		S2H_A_STATE, S2H_A_LAST_WAKE, S2H_A_CHECKS_FAILED, S2H_A_SWAP_FREE_MB,
 		S2H_A_IMAGE_MB, S2H_A_VERIFIED, S2H_A_LAST_CYCLE, S2H_A_STATS,
+		S2H_A_HW_SLEEP_AVAILABLE,
 	};
 	struct status *st = arg;
 	struct settings set = {};
@@ -345,6 +347,7 @@ static int parse_status(struct nlattr **tb, void *arg)
 	st->checks_failed = nla_get_u32(tb[S2H_A_CHECKS_FAILED]);
 	st->swap_free_mb = nla_get_u32(tb[S2H_A_SWAP_FREE_MB]);
 	st->image_mb = nla_get_u32(tb[S2H_A_IMAGE_MB]);
+	st->hw_sleep_available = nla_get_u32(tb[S2H_A_HW_SLEEP_AVAILABLE]);
 	if (parse_verified(tb[S2H_A_VERIFIED], &st->verify) ||
 	    parse_last_cycle(tb[S2H_A_LAST_CYCLE], &st->last))
 		return -1;

@@ -45,6 +45,7 @@ struct last_cycle {
 	unsigned int n_battery_wakes;		/* at most S2H_CYCLE_WAKES_MAX, the first */
 	int32_t battery_wakes[S2H_CYCLE_WAKES_MAX];
 	uint64_t state_ms[__S2H_STATE_MAX];	/* indexed by enum s2h_state */
+	int64_t hw_sleep_us;			/* -1 when the kernel did not say */
 };
 
 /* What GET replies, as sysfs shows it. */
@@ -54,6 +55,7 @@ struct status {
 	uint32_t last_wake;
 	uint32_t checks_failed;		/* BIT(enum s2h_check) */
 	uint32_t swap_free_mb, image_mb;
+	bool hw_sleep_available;	/* the kernel says how long the hardware slept */
 	struct verify_status verify;
 	struct last_cycle last;
 	uint64_t stats[S2H_STATS_A_MAX + 1];

@@ -119,6 +119,13 @@ static void print_last_cycle_text(const struct last_cycle *l)
 	printf("  dark wakes       %u\n", l->dark_wakes);
 	if (l->other_wakes)
 		printf("  other wakes      %u (no user: the deadline was kept)\n", l->other_wakes);
+	if (l->hw_sleep_us > 0)
+		printf("  hardware sleep   %lld.%03lld s\n", (long long)l->hw_sleep_us / 1000000,
+		       (long long)l->hw_sleep_us / 1000 % 1000);
+	else if (!l->hw_sleep_us)
+		printf("  hardware sleep   none: it never reached its sleep state\n");
+	else if (l->woke_at)
+		printf("  hardware sleep   unknown (the kernel does not say)\n");
 }
 
 /* A JSON string: wakeup source names are the kernel's, and may hold anything. */
@@ -146,6 +153,9 @@ static void print_status_text(const struct status *st)
 	for (i = 0; i < N_SETTINGS; i++)
 		print_label(setting_descs[i].key,
 			    format_setting(&setting_descs[i], st->val[i], val));
+	print_label("hw_sleep_available", st->hw_sleep_available ? "yes" :
+		    "no: the kernel does not say how long the hardware slept (Linux 6.8+,\n"
+		    "                    low-power S0 idle): hibernate_no_hw_sleep has no effect");
 	print_label("state", state_name(st->state));
 	print_label("last_wake", wake_name(st->last_wake));
 	print_label("available", "");
@@ -216,11 +226,11 @@ static void print_cycle_json(const struct last_cycle *l)
 	for (i = 0; i < l->n_battery_wakes; i++)
 		printf("%s%d", i ? "," : "", l->battery_wakes[i]);
 	printf("],\"idle_ms\":%llu,\"armed_ms\":%llu,\"hibernating_ms\":%llu,"
-	       "\"resuming_ms\":%llu}",
+	       "\"resuming_ms\":%llu,\"hw_sleep_us\":%lld}",
 	       (unsigned long long)l->state_ms[S2H_STATE_IDLE],
 	       (unsigned long long)l->state_ms[S2H_STATE_ARMED],
 	       (unsigned long long)l->state_ms[S2H_STATE_HIBERNATING],
-	       (unsigned long long)l->state_ms[S2H_STATE_RESUMING]);
+	       (unsigned long long)l->state_ms[S2H_STATE_RESUMING], (long long)l->hw_sleep_us);
 }
 
 /* Keys are the names of the sysfs files; the words are sysfs' too. */
@@ -239,7 +249,8 @@ static void print_status_json(const struct status *st)
 	       state_name(st->state), wake_name(st->last_wake),
 	       st->checks_failed ? "false" : "true");
 	print_checks_json(st->checks_failed);
-	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,", st->swap_free_mb, st->image_mb);
+	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,\"hw_sleep_available\":%s,",
+	       st->swap_free_mb, st->image_mb, st->hw_sleep_available ? "true" : "false");
 	print_verified_json(v);
 	printf(",\"last_cycle\":");
 	print_cycle_json(&st->last);

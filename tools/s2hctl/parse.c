@@ -225,6 +225,16 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 		.unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
 		.help = "no hibernation: power off in order here; 0: never",
 	},
+	[SETTING_THERMAL_LIMIT] = {
+		"thermal_limit", "thermal_limit", SETTING_NUMBER, S2H_A_THERMAL_LIMIT,
+		.unit = " millidegrees C", .max = S2H_THERMAL_LIMIT_MAX,
+		.help = "hibernate at once at an alarm wake this hot; 0: off",
+	},
+	[SETTING_HIBERNATE_NO_HW_SLEEP] = {
+		"hibernate_no_hw_sleep", "hibernate_no_hw_sleep", SETTING_BOOL,
+		S2H_A_HIBERNATE_NO_HW_SLEEP,
+		.help = "hibernate at once at an alarm wake from s2idle without hardware sleep",
+	},
 };
 
 /* A plain decimal number, nothing else: 0 or -EINVAL/-ERANGE. */

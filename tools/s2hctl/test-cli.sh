@@ -225,7 +225,7 @@ tap_ok "apply --check: exit 1, each bad line named as FILE:LINE" \
 
 completion_case "enabled delay hibernate_on_ac battery_threshold policy battery_check retries \
 hibernate_mode require_verified handoff delay_low battery_high ac_delay drain_budget \
-battery_critical" s2hctl set ""
+battery_critical thermal_limit hibernate_no_hw_sleep" s2hctl set ""
 completion_case "0 30s 1m 5m" s2hctl set handoff ""
 completion_case "30m 1h 3h 1d" s2hctl set ac_delay ""
 completion_case "delay battery" s2hctl set policy ""

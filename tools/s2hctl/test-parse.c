@@ -267,6 +267,15 @@ static const struct setting_case settings[] = {
 	{ { "drain_budget", "101", NULL }, -ERANGE, "(0 .. 100)" },
 	{ { "battery_critical", "0", NULL }, 0, NULL },
 	{ { "battery_critical", "101", NULL }, -ERANGE, "battery_critical: '101'" },
+	{ { "thermal_limit", "0", NULL }, 0, NULL },
+	{ { "thermal_limit", "90000", NULL }, 0, NULL },
+	{ { "thermal_limit", "150000", NULL }, 0, NULL },
+	{ { "thermal_limit", "150001", NULL }, -ERANGE,
+	  "thermal_limit: '150001' is out of range (0 .. 150000)" },
+	{ { "thermal_limit", "90C", NULL }, -EINVAL, "thermal_limit: '90C'" },
+	{ { "thermal_limit", "-1", NULL }, -EINVAL, "thermal_limit: '-1'" },
+	{ { "hibernate_no_hw_sleep", "yes", NULL }, 0, NULL },
+	{ { "hibernate_no_hw_sleep", "maybe", NULL }, -EINVAL, "hibernate_no_hw_sleep: 'maybe'" },
 	/* a bad value after good ones is still refused, naming its setting */
 	{ { "policy", "battery", "retries", "99", NULL }, -ERANGE, "retries: '99'" },
 };
@@ -357,6 +366,8 @@ static void test_setting_args(void)
 		[SETTING_AC_DELAY] = "DURATION (0s..30d)",
 		[SETTING_DRAIN_BUDGET] = "N (0..100)",
 		[SETTING_BATTERY_CRITICAL] = "N (0..100)",
+		[SETTING_THERMAL_LIMIT] = "N (0..150000)",
+		[SETTING_HIBERNATE_NO_HW_SLEEP] = "BOOL",
 	};
 	char buf[ARG_LEN];
 	size_t i;

@@ -25,6 +25,7 @@
 #define S2H_HISTORY_LEN			32
 #define S2H_CYCLE_WAKES_MAX		8
 #define S2H_BATTERY_CRITICAL_DEFAULT	3
+#define S2H_THERMAL_LIMIT_MAX		150000
 
 /**
  * enum s2h_policy - When the alarm is due (policy, /sys/power/s2h/policy).
@@ -71,6 +72,9 @@ enum s2h_hibernate_mode {
  *   zram too)
  * @S2H_CHECK_RTC: an RTC can wake the system
  * @S2H_CHECK_VERIFIED: require-verified is 0, or a dry run passed
+ * @S2H_CHECK_RTC_S2IDLE: when suspend is to idle (mem_sleep s2idle), the RTC
+ *   can end it: fails for rtc_cmos with its alarm emulated by the HPET, which
+ *   stops in suspend to idle (rtc_cmos.use_acpi_alarm=1 fixes it)
  */
 enum s2h_check {
 	S2H_CHECK_SUPPORTED,
@@ -79,6 +83,7 @@ enum s2h_check {
 	S2H_CHECK_SWAP,
 	S2H_CHECK_RTC,
 	S2H_CHECK_VERIFIED,
+	S2H_CHECK_RTC_S2IDLE,
 
 	/* private: */
 	__S2H_CHECK_MAX,
@@ -257,6 +262,9 @@ enum s2h_attr {
 	S2H_A_AC_DELAY_SEC,
 	S2H_A_DRAIN_BUDGET,
 	S2H_A_BATTERY_CRITICAL,
+	S2H_A_THERMAL_LIMIT,
+	S2H_A_HIBERNATE_NO_HW_SLEEP,
+	S2H_A_HW_SLEEP_AVAILABLE,
 
 	__S2H_A_MAX
 };
@@ -284,6 +292,8 @@ enum s2h_stats_attr {
 	S2H_STATS_A_HANDOFF_FALLBACKS,
 	S2H_STATS_A_DRAIN_HIBERNATIONS,
 	S2H_STATS_A_POWER_OFFS,
+	S2H_STATS_A_THERMAL_HIBERNATIONS,
+	S2H_STATS_A_NO_HW_SLEEP_HIBERNATIONS,
 
 	__S2H_STATS_A_MAX
 };
@@ -324,6 +334,7 @@ enum s2h_last_attr {
 	S2H_LAST_A_ARMED_MS,
 	S2H_LAST_A_HIBERNATING_MS,
 	S2H_LAST_A_RESUMING_MS,
+	S2H_LAST_A_HW_SLEEP_US,
 
 	__S2H_LAST_A_MAX
 };

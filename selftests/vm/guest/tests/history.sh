@@ -14,7 +14,8 @@ DARK=38
 FAILED=39
 
 fake_power_load capacity=50 ac_online=1 || exit 1
-s2h_load delay_sec=5 retries=0 || exit 1
+# battery_critical=0: no last resort, a failed hibernation sleeps on without an alarm
+s2h_load delay_sec=5 retries=0 battery_critical=0 || exit 1
 swap_on
 
 suspends=0

@@ -39,6 +39,10 @@ require_verified yes require_verified 1
 require_verified 0 require_verified 0
 require_verified True require_verified 1
 require_verified n require_verified 0
+thermal_limit 90000 thermal_limit 90000
+thermal_limit 0 thermal_limit 0
+hibernate_no_hw_sleep on hibernate_no_hw_sleep 1
+hibernate_no_hw_sleep no hibernate_no_hw_sleep 0
 delay 5s delay_sec 5
 delay 30d delay_sec 2592000
 delay 3h delay_sec 10800
@@ -69,6 +73,8 @@ retries 11 retries retries: '11' is out of range (0 .. 10)
 retries -1 retries retries: '-1'
 hibernate_mode platform hibernate_mode hibernate_mode: 'platform' is not one of shutdown|suspend
 require_verified 2 require_verified require_verified: '2'
+thermal_limit 150001 thermal_limit thermal_limit: '150001' is out of range (0 .. 150000)
+hibernate_no_hw_sleep 2 hibernate_no_hw_sleep hibernate_no_hw_sleep: '2'
 delay 4 delay_sec delay: '4' is out of range (5s .. 30d)
 delay_low 4s delay_low_sec delay_low: '4s' is out of range (5s .. 30d)
 battery_high 101 battery_high battery_high: '101' is out of range (0 .. 100)
@@ -144,6 +150,8 @@ battery_check_sec 900 battery_check_sec 900
 retries 4 retries 4
 hibernate_mode suspend hibernate_mode suspend
 require_verified 1 require_verified true
+thermal_limit 85000 thermal_limit 85000
+hibernate_no_hw_sleep 1 hibernate_no_hw_sleep true
 EOF
 }
 
@@ -154,13 +162,16 @@ test_defaults()
 	is "$(json battery_check_sec) $(json retries) $(json hibernate_mode)" "3600 1 shutdown" \
 		"defaults: battery_check_sec 3600, retries 1, hibernate_mode shutdown"
 	is "$(json require_verified)" false "defaults: require_verified false"
+	is "$(json thermal_limit)" 0 "defaults: thermal_limit 0"
+	is "$(json hibernate_no_hw_sleep)" false "defaults: hibernate_no_hw_sleep false"
 }
 
 restore_defaults()
 {
 	check "set every setting back to its default" s2hctl set enabled yes delay 3h \
 		hibernate_on_ac yes battery_threshold 5 policy delay battery_check 1h \
-		retries 1 hibernate_mode shutdown require_verified no
+		retries 1 hibernate_mode shutdown require_verified no thermal_limit 0 \
+		hibernate_no_hw_sleep no
 }
 
 check "s2hctl is in the initramfs" test -x /bin/s2hctl || { done_testing; exit 1; }

@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Suspend to idle, through the kernel's pm_test: no QEMU setup found lets
-# the RTC alarm end an s2idle guest (pc and q35, HPET on and off,
-# rtc_cmos.use_acpi_alarm=1: the guest sleeps on), so the s2idle path is
-# run to the "platform" test point, where the kernel waits and resumes
-# without sleeping. s2h arms and disarms around it and counts the suspend
-# that never slept as aborted: no hibernation. Then the same for "devices",
-# and in S3 with "freezer", the earliest level.
+# Suspend to idle, through the kernel's pm_test: the s2idle path run to the
+# "platform" test point, where the kernel waits and resumes without
+# sleeping. s2h arms and disarms around it and counts the suspend that
+# never slept as aborted - neither timekeeping nor the suspend_resume
+# tracepoint saw it sleep - and does not hibernate. Then the same for
+# "devices", and in S3 with "freezer", the earliest level. (s2idle and
+# s2idle-alarm: the suspends to idle that do sleep.)
+# hpet=disable: with the HPET's emulation of its alarm, the RTC cannot end
+# suspend to idle, and s2h arms nothing (rtc-s2idle).
+# vm-append: hpet=disable
 set -u
 . /lib/s2h/lib.sh
 

@@ -27,6 +27,8 @@ test_defaults()
 	is_file $S2H/ac_delay_sec 0 "ac_delay_sec defaults to 0"
 	is_file $S2H/drain_budget 0 "drain_budget defaults to 0"
 	is_file $S2H/battery_critical 3 "battery_critical defaults to 3"
+	is_file $S2H/thermal_limit 0 "thermal_limit defaults to 0"
+	is_file $S2H/hibernate_no_hw_sleep 0 "hibernate_no_hw_sleep defaults to 0"
 	is_file $S2H/verified/result never "verified/result is never"
 	is_file $S2H/last_cycle/wake none "last_cycle/wake is none"
 	is_file $S2H/last_cycle/wake_source "" "last_cycle/wake_source is empty"
@@ -75,6 +77,10 @@ test_round_trips()
 	write_ok $S2H/hibernate_mode shutdown shutdown
 	write_ok $S2H/require_verified 1 1
 	write_ok $S2H/require_verified 0 0
+	write_ok $S2H/thermal_limit 150000 150000
+	write_ok $S2H/thermal_limit 90000 90000
+	write_ok $S2H/hibernate_no_hw_sleep yes 1
+	write_ok $S2H/hibernate_no_hw_sleep 0 0
 }
 
 # Every bad value leaves the current one (3600) in place.
@@ -107,6 +113,11 @@ test_bad_input()
 	write_fails ERANGE $S2H/battery_high 101
 	write_fails ERANGE $S2H/drain_budget 101
 	write_fails EINVAL $S2H/battery_critical -1
+	write_fails ERANGE $S2H/thermal_limit 150001
+	write_fails EINVAL $S2H/thermal_limit 90C
+	write_fails EINVAL $S2H/thermal_limit -1
+	is_file $S2H/thermal_limit 90000 "thermal_limit kept at 90000"
+	write_fails EINVAL $S2H/hibernate_no_hw_sleep sometimes
 }
 
 test_read_only()

@@ -11,7 +11,8 @@ set -u
 T=/sys/kernel/tracing
 
 fake_power_load capacity=42 ac_online=0 fail_hibernations=1 || exit 1
-s2h_load delay_sec=5 retries=0 || exit 1
+# battery_critical=0: no last resort, a failed hibernation sleeps on without an alarm
+s2h_load delay_sec=5 retries=0 battery_critical=0 || exit 1
 swap_on
 grep -q " $T tracefs" /proc/mounts || mount -t tracefs tracefs $T
 for e in s2h_arm s2h_wake s2h_decision s2h_hibernate; do
