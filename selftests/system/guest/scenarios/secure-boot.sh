@@ -38,7 +38,8 @@ step_enrolled()
 	run_diag sh -c 'dmesg | grep -iE "DKMS module signing key|lockdown"'
 	s2h_check_is 1 "s2hctl check fails"
 	check_has "FAIL lockdown" "s2hctl check: hibernation locked down" s2hctl check
-	check_has "^no: .*locked down" "available: no, locked down" cat "$S2H/available"
+	is "$(cat "$S2H/available")" no "available: no"
+	is "$(cat "$S2H/checks/lockdown")" failed "checks/lockdown: failed"
 	check "the kernel offers no hibernation (no 'disk' in /sys/power/state)" \
 		sh -c '! grep -qw disk /sys/power/state'
 	check_has "not supported|not allowed|locked" "systemctl hibernate is refused too" \
