@@ -1,34 +1,101 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/blkdev.h>
 #include <linux/completion.h>
 #include <linux/device.h>
 #include <linux/fs.h>
+#include <linux/gfp.h>
 #include <linux/kdev_t.h>
 #include <linux/kernel.h>
+#include <linux/kernfs.h>
+#include <linux/kobject.h>
 #include <linux/mm.h>
+#include <linux/mutex.h>
 #include <linux/rtc.h>
 #include <linux/security.h>
 #include <linux/string.h>
 #include <linux/swap.h>
+#include <linux/sysfs.h>
 #include <linux/workqueue.h>
 
 #include "compat.h"
 #include "hibernate.h"
-#include "preflight.h"
+#include "s2h.h"
 
 #define S2H_PAGES_TO_MB(p)	((u32)((p) >> (20 - PAGE_SHIFT)))
 
 /*
- * nohibernate, lockdown and the like: the kernel offers "disk" or it does
- * not. Reading it under lockdown logs a notice: s2h_locked_down() first.
+ * The files of /sys/power the checks need, read without opening them: the
+ * kernel state behind them (swsusp_resume_device, image_size, ...) is
+ * static to kernel/power, but their show() methods are reachable through
+ * /sys/power's kobject, and calling one is what a read of the file does
+ * (sysfs_kf_seq_show()), minus the path walk, the open file and its
+ * seq_file. These show() methods take no lock and read the kernel's
+ * variables as they are at the call: every check sees the present.
+ */
+enum s2h_power_attr {
+	S2H_POWER_STATE,
+	S2H_POWER_RESUME,
+	S2H_POWER_RESUME_OFFSET,
+	S2H_POWER_IMAGE_SIZE,
+	__S2H_POWER_MAX,
+};
+
+static const char * const s2h_power_attr_name[__S2H_POWER_MAX] = {
+	[S2H_POWER_STATE] = "state",
+	[S2H_POWER_RESUME] = "resume",
+	[S2H_POWER_RESUME_OFFSET] = "resume_offset",
+	[S2H_POWER_IMAGE_SIZE] = "image_size",
+};
+
+static struct s2h_checks {
+	/* /sys/power and its attributes: built in, never removed. */
+	struct kobject *power_kobj;
+	const struct attribute *attr[__S2H_POWER_MAX];
+	/*
+	 * Protects the fields below: the page the show() methods write
+	 * (sysfs_emit() wants a page), and the resume device's block device,
+	 * looked up once per device and held, so that its swap flag is a
+	 * read of memory at each check.
+	 */
+	struct mutex lock;
+	char *page;
+	dev_t resume_dev;
+	struct device *resume_bdev;	/* a reference, or NULL */
+	struct inode *resume_inode;	/* resume_bdev's, whose S_SWAPFILE swapon sets */
+	/* Looks the device up when it is not held: see s2h_bdev_lookup(). */
+	struct workqueue_struct *wq;
+} s2h_checks;
+
+/* The text of a /sys/power file, NUL-terminated, in s2h_checks.page: empty on an error. */
+static char *s2h_power_show(enum s2h_power_attr id)
+{
+	struct kobject *kobj = s2h_checks.power_kobj;
+	ssize_t len;
+
+	lockdep_assert_held(&s2h_checks.lock);
+
+	len = kobj->ktype->sysfs_ops->show(kobj, (struct attribute *)s2h_checks.attr[id],
+					   s2h_checks.page);
+	s2h_checks.page[len < 0 || len >= PAGE_SIZE ? 0 : len] = '\0';
+	return s2h_checks.page;
+}
+
+static int s2h_power_u64(enum s2h_power_attr id, u64 *val)
+{
+	return kstrtou64(strim(s2h_power_show(id)), 10, val);
+}
+
+/*
+ * nohibernate, lockdown, secretmem and the like: the kernel offers "disk"
+ * or it does not (hibernation_available(), not exported, asked anew by
+ * state's show()). Asking under lockdown logs a notice:
+ * s2h_locked_down() first.
  */
 static bool s2h_hibernation_offered(void)
 {
-	char buf[64];
-	char *states, *word;
+	char *states = strim(s2h_power_show(S2H_POWER_STATE));
+	char *word;
 
-	if (s2h_power_file_read("state", buf, sizeof(buf)) < 0)
-		return false;
-	states = strim(buf);
 	while ((word = strsep(&states, " ")))
 		if (!strcmp(word, "disk"))
 			return true;
@@ -48,23 +115,19 @@ static bool s2h_locked_down(void)
 	return READ_ONCE(locked);
 }
 
-/*
- * Where hibernation writes its image: the resume device, at resume_offset
- * for a swap file. 0 when none is set.
- */
-static dev_t s2h_resume_device(u64 *offset)
+/* The resume device hibernation writes its image to: 0 when none is set. */
+static dev_t s2h_resume_device(void)
 {
-	unsigned int major, minor;
-	char buf[32];
+	char *text = strim(s2h_power_show(S2H_POWER_RESUME));
+	char *minor = strchr(text, ':');
+	unsigned int maj, min;
 
-	*offset = 0;
-	if (s2h_power_file_read("resume", buf, sizeof(buf)) < 0 ||
-	    sscanf(buf, "%u:%u", &major, &minor) != 2)
+	if (!minor)
 		return 0;
-	if (s2h_power_file_read("resume_offset", buf, sizeof(buf)) < 0 ||
-	    kstrtou64(strim(buf), 10, offset))
-		*offset = 0;
-	return MKDEV(major, minor);
+	*minor++ = '\0';
+	if (kstrtouint(text, 10, &maj) || kstrtouint(minor, 10, &min))
+		return 0;
+	return MKDEV(maj, min);
 }
 
 /* The block device's node, as devtmpfs names it: its uevent's DEVNAME. */
@@ -85,10 +148,92 @@ static int s2h_device_node(dev_t dev, char *path, size_t size)
 	return 0;
 }
 
+struct s2h_bdev_work {
+	struct work_struct work;
+	struct completion done;
+	dev_t dev;
+	int err;
+	struct device *bdev;	/* a reference, when err is 0 */
+	struct inode *inode;
+};
+
 /*
- * Whether the resume partition is an active swap area: swapon marks the
- * block device's inode S_SWAPFILE. 0 for a device that does not exist,
- * -ENOENT when there is no node to ask (no devtmpfs), else 0 or 1.
+ * The block device of @w->dev, found through its node: the node's file
+ * maps the block device's inode, which swapon marks S_SWAPFILE. -ENODEV
+ * for a device that does not exist, -ENOENT when there is no node to ask
+ * (no devtmpfs).
+ */
+static void s2h_bdev_lookup_fn(struct work_struct *work)
+{
+	struct s2h_bdev_work *w = container_of(work, struct s2h_bdev_work, work);
+	struct inode *inode;
+	char path[64];
+	struct file *f;
+
+	w->err = s2h_device_node(w->dev, path, sizeof(path));
+	if (w->err)
+		goto out;
+	f = filp_open(path, O_RDONLY | O_NONBLOCK, 0);
+	if (IS_ERR(f)) {
+		w->err = PTR_ERR(f);
+		goto out;
+	}
+	inode = f->f_mapping->host;
+	if (S_ISBLK(file_inode(f)->i_mode) && inode->i_rdev == w->dev) {
+		w->inode = inode;
+		w->bdev = get_device(&I_BDEV(inode)->bd_device);
+	} else {
+		w->err = -ENODEV;
+	}
+	filp_close(f, NULL);
+out:
+	complete(&w->done);
+}
+
+/*
+ * Looking the device up reads /sys/dev/block/.../uevent through its
+ * seq_file, and the callers are themselves inside one (the read of
+ * /sys/power/s2h/available) or inside the write of /sys/power/state (the
+ * PM notifier): every seq_file and kernfs open file has one lock class, so
+ * lockdep takes the nesting for a recursion or a cycle, although the locks
+ * are never the same ones. A worker looks it up while the caller waits on
+ * a plain completion. Once per resume device, not per check.
+ */
+static int s2h_bdev_lookup(dev_t dev)
+{
+	struct s2h_bdev_work w = { .dev = dev };
+
+	lockdep_assert_held(&s2h_checks.lock);
+
+	INIT_WORK_ONSTACK(&w.work, s2h_bdev_lookup_fn);
+	init_completion(&w.done);
+	queue_work(s2h_checks.wq, &w.work);
+	wait_for_completion(&w.done);
+	destroy_work_on_stack(&w.work);
+	if (w.err)
+		return w.err;
+	s2h_checks.resume_dev = dev;
+	s2h_checks.resume_bdev = w.bdev;
+	s2h_checks.resume_inode = w.inode;
+	return 0;
+}
+
+static void s2h_bdev_drop(void)
+{
+	put_device(s2h_checks.resume_bdev);
+	s2h_checks.resume_bdev = NULL;
+	s2h_checks.resume_inode = NULL;
+}
+
+/*
+ * Whether the resume partition is an active swap area: swapon sets
+ * S_SWAPFILE on the block device's inode for as long as it is on, and
+ * swapoff clears it; the flag is read at each check. The device is held
+ * from one check to the next: it stays the resume device's while the
+ * resume device is the same dev_t and the device is not removed (removal
+ * unhashes its inode, so that a new device of that dev_t gets a new one).
+ * 0 for a device that does not exist, -ENOENT when there is no node to
+ * ask (no devtmpfs), else 0 or 1.
  *
  * Which swap file a resume_offset points into cannot be told this way:
  * /proc/swaps, which says it, cannot be read from the kernel (its
@@ -97,30 +242,36 @@ static int s2h_device_node(dev_t dev, char *path, size_t size)
  */
 static int s2h_partition_is_swap(dev_t dev)
 {
-	char path[64];
-	struct file *f;
-	int ret;
+	int err;
 
-	ret = s2h_device_node(dev, path, sizeof(path));
-	if (ret)
-		return ret == -ENODEV ? 0 : ret;
-	f = filp_open(path, O_RDONLY | O_NONBLOCK, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	ret = S_ISBLK(file_inode(f)->i_mode) && IS_SWAPFILE(f->f_mapping->host);
-	filp_close(f, NULL);
-	return ret;
+	lockdep_assert_held(&s2h_checks.lock);
+
+	if (s2h_checks.resume_bdev &&
+	    (s2h_checks.resume_dev != dev || inode_unhashed(s2h_checks.resume_inode)))
+		s2h_bdev_drop();
+	if (!s2h_checks.resume_bdev) {
+		err = s2h_bdev_lookup(dev);
+		if (err)
+			return err == -ENODEV ? 0 : err;
+	}
+	return IS_SWAPFILE(s2h_checks.resume_inode) != 0;
 }
 
-/* Without a resume device, or with one that is no swap, the image is never read back. */
+/*
+ * Without a resume device, or with one that is no swap, the image is never
+ * read back. A resume_offset says the image goes to a swap file on that
+ * device, which cannot be told (s2h_partition_is_swap()).
+ */
 static bool s2h_resume_device_ok(void)
 {
+	dev_t dev = s2h_resume_device();
 	u64 offset;
-	dev_t dev = s2h_resume_device(&offset);
 
 	if (!dev)
 		return false;
-	return offset || s2h_partition_is_swap(dev) != 0;
+	if (s2h_partition_is_swap(dev) != 0)
+		return true;
+	return !s2h_power_u64(S2H_POWER_RESUME_OFFSET, &offset) && offset;
 }
 
 /*
@@ -133,13 +284,11 @@ static unsigned long s2h_image_pages(void)
 {
 	unsigned long used = totalram_pages() - min_t(unsigned long, totalram_pages(),
 						      si_mem_available());
-	unsigned long image_size;
-	char buf[32];
+	u64 image_size;
 
-	if (s2h_power_file_read("image_size", buf, sizeof(buf)) < 0 ||
-	    kstrtoul(strim(buf), 10, &image_size))
+	if (s2h_power_u64(S2H_POWER_IMAGE_SIZE, &image_size))
 		return used;
-	return min(used, image_size >> PAGE_SHIFT);
+	return min_t(u64, used, image_size >> PAGE_SHIFT);
 }
 
 /* alarmtimer_suspend() programs this RTC: it must be able to wake the system. */
@@ -150,11 +299,25 @@ static bool s2h_rtc_can_wake(void)
 	return rtc && rtc->dev.parent && device_may_wakeup(rtc->dev.parent);
 }
 
-static void s2h_preflight_checks(struct s2h_preflight *p, bool verified_needed)
+/**
+ * s2h_preflight_run() - check that a hibernation now could resume
+ * @p: the result
+ * @verified_needed: require_verified is set and no dry run has passed
+ *
+ * Every check reads the state it checks at the call: the kernel's
+ * variables through the show() methods of /sys/power, the free swap and
+ * memory from their counters, the resume device's swap flag from its
+ * inode. Only which block device a resume dev_t names is kept from one
+ * call to the next (s2h_partition_is_swap()). Process context, before
+ * tasks are frozen.
+ */
+void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 {
-	unsigned long image = s2h_image_pages();
 	long swap_free = get_nr_swap_pages();
+	unsigned long image;
 
+	mutex_lock(&s2h_checks.lock);
+	image = s2h_image_pages();
 	p->failed = 0;
 	p->swap_free_mb = S2H_PAGES_TO_MB(max(swap_free, 0L));
 	p->image_mb = S2H_PAGES_TO_MB(image);
@@ -164,6 +327,7 @@ static void s2h_preflight_checks(struct s2h_preflight *p, bool verified_needed)
 		p->failed |= BIT(S2H_CHECK_SUPPORTED);
 	if (!s2h_resume_device_ok())
 		p->failed |= BIT(S2H_CHECK_RESUME);
+	mutex_unlock(&s2h_checks.lock);
 	if (swap_free <= 0 || swap_free < image)
 		p->failed |= BIT(S2H_CHECK_SWAP);
 	if (!s2h_rtc_can_wake())
@@ -172,57 +336,59 @@ static void s2h_preflight_checks(struct s2h_preflight *p, bool verified_needed)
 		p->failed |= BIT(S2H_CHECK_VERIFIED);
 }
 
-/* Runs the checks: they read files of /sys/power, see s2h_preflight_run(). */
-static struct workqueue_struct *s2h_preflight_wq;
-
-struct s2h_preflight_work {
-	struct work_struct work;
-	struct completion done;
-	struct s2h_preflight *p;
-	bool verified_needed;
-};
-
-static void s2h_preflight_fn(struct work_struct *work)
+/* The attributes of /sys/power the checks call, by name, as sysfs made them. */
+static int s2h_power_attrs_find(void)
 {
-	struct s2h_preflight_work *w = container_of(work, struct s2h_preflight_work, work);
+	struct kernfs_node *kn;
+	int id;
 
-	s2h_preflight_checks(w->p, w->verified_needed);
-	complete(&w->done);
-}
-
-/**
- * s2h_preflight_run() - check that a hibernation now could resume
- * @p: the result
- * @verified_needed: require_verified is set and no dry run has passed
- *
- * The checks read files of /sys/power through their seq_files, and the
- * callers are themselves inside one (the read of /sys/power/s2h/available)
- * or inside the write of /sys/power/state (the PM notifier): every seq_file
- * and kernfs open file has one lock class, so lockdep takes the nesting for
- * a recursion or a cycle, although the locks are never the same ones. The
- * checks run in a worker while the caller waits on a plain completion.
- * Process context, before tasks are frozen.
- */
-void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
-{
-	struct s2h_preflight_work w = { .p = p, .verified_needed = verified_needed };
-
-	INIT_WORK_ONSTACK(&w.work, s2h_preflight_fn);
-	init_completion(&w.done);
-	queue_work(s2h_preflight_wq, &w.work);
-	wait_for_completion(&w.done);
-	destroy_work_on_stack(&w.work);
+	s2h_checks.power_kobj = s2h_power_kobj();
+	if (!s2h_checks.power_kobj)
+		return -ENOENT;
+	for (id = 0; id < __S2H_POWER_MAX; id++) {
+		kn = kernfs_find_and_get(s2h_checks.power_kobj->sd, s2h_power_attr_name[id]);
+		if (!kn)
+			return -ENOENT;
+		if (kernfs_type(kn) == KERNFS_FILE)
+			s2h_checks.attr[id] = kn->priv;
+		kernfs_put(kn);
+		if (!s2h_checks.attr[id])
+			return -ENOENT;
+	}
+	return 0;
 }
 
 int s2h_preflight_init(void)
 {
-	s2h_preflight_wq = alloc_workqueue("s2h_checks", WQ_UNBOUND, 0);
-	return s2h_preflight_wq ? 0 : -ENOMEM;
+	int err;
+
+	mutex_init(&s2h_checks.lock);
+	err = s2h_power_attrs_find();
+	if (err) {
+		pr_err("cannot find /sys/power's hibernation files\n");
+		return err;
+	}
+	s2h_checks.page = (char *)__get_free_page(GFP_KERNEL);
+	if (!s2h_checks.page)
+		return -ENOMEM;
+	s2h_checks.wq = alloc_workqueue("s2h_checks", WQ_UNBOUND, 0);
+	if (!s2h_checks.wq) {
+		free_page((unsigned long)s2h_checks.page);
+		return -ENOMEM;
+	}
+	/* The resume device set at boot, looked up now rather than in the first suspend. */
+	mutex_lock(&s2h_checks.lock);
+	s2h_resume_device_ok();
+	mutex_unlock(&s2h_checks.lock);
+	return 0;
 }
 
 void s2h_preflight_exit(void)
 {
-	destroy_workqueue(s2h_preflight_wq);
+	destroy_workqueue(s2h_checks.wq);
+	s2h_bdev_drop();
+	free_page((unsigned long)s2h_checks.page);
+	mutex_destroy(&s2h_checks.lock);
 }
 
 static const char * const s2h_check_reasons[__S2H_CHECK_MAX] = {
