@@ -17,6 +17,7 @@ import subprocess
 import sys
 
 DMESG = re.compile(r'^S2H-DMESG: \[\s*(\d+\.\d+)\] (.*)$')
+DMESG_LINE = re.compile(r'^\[\s*(\d+\.\d+)\] (.*)$')
 EVENT = re.compile(r'"seconds": (\d+), "microseconds": (\d+)\}, "event": "([A-Z_]+)"')
 WAKE_LINE = 'ACPI: PM: Low-level resume complete'
 
@@ -181,8 +182,50 @@ def span(xs, fmt):
     return f'{fmt.format(med(xs))} ({fmt.format(min(xs))} .. {fmt.format(max(xs))})'
 
 
+def burst_figures(reports):
+    """The pm_test burst: s2h's callbacks over the burst from its debugfs
+    counters (after - before), the kernel's own suspend+resume from each
+    "PM: suspend entry" -> "PM: suspend exit" of its log."""
+    def counters(key):
+        out = {}
+        for k, v in reports:
+            f = v.split()
+            if k == key and f and not f[0].startswith('#'):
+                out[f[0]] = [int(x) for x in f[1:]]
+        return out
+    before, after = counters('burst_before'), counters('burst_after')
+    points = ('suspend_prepare', 'post_suspend')
+    if not all(p in before and p in after for p in points):
+        return {}
+    count = after['suspend_prepare'][0] - before['suspend_prepare'][0]
+    total_ns = sum(after[p][3] - before[p][3] for p in points)
+    kernel, entry = [], None
+    for k, v in reports:
+        m = DMESG_LINE.match(v) if k == 'burst_log' else None
+        if not m:
+            continue
+        if 'suspend entry' in m.group(2):
+            entry = float(m.group(1))
+        elif entry is not None:
+            kernel.append((float(m.group(1)) - entry) * 1e3)
+            entry = None
+    each = [(int(f[0]) + int(f[1])) / 1e3 for f in
+            (v.split() for k, v in reports if k == 'burst_one') if len(f) == 2]
+    if not count or not kernel or len(each) != len(kernel):
+        return {}
+    return {
+        'count': count,
+        'callbacks_us': med(each),
+        'mean_us': total_ns / count / 1e3,
+        'max_us': max(after[p][2] for p in points) / 1e3,
+        'kernel_ms': med(kernel),
+        # each suspend's callbacks over its own suspend+resume, the median
+        'share': med([us / 1e3 / ms for us, ms in zip(each, kernel)]),
+    }
+
+
 def control_figures(reports):
-    """What the s2h VM measured before its first cycle."""
+    """What an s2h VM measured before its first cycle."""
     rep = dict((k, v) for k, v in reports if k != 'nltest')
     nl = [v for k, v in reports if k == 'nltest']
     if 'show_us' not in rep:
@@ -201,14 +244,63 @@ def control_figures(reports):
         'sysfs_all_ms': (int(rep['sysfs_cat_us']) / 1e3
                          if rep.get('sysfs_cat_us') else float('nan')),
         'get_per_s': rate('GET round trips'),
+        'get_reply_per_s': rate('GET without ack'),
         'set_per_s': rate('SET round trips'),
         'sysfs12_per_s': rate('all 12 files'),
         'sysfs2_per_s': rate('enabled + delay_sec'),
         'footprint': dict(zip(fp[0::2], fp[1::2])),
+        'burst': burst_figures(reports),
     }
 
 
-def table(s2h, sysd, awake, preamble, delay, kver, ko, host_calib_us):
+def ratio_text(new, old, fmt='{:.1f}'):
+    if not new or not old or new != new or old != old:
+        return 'n/a'
+    return (fmt + 'x').format(old / new)
+
+
+def callback_rows(c, old, slowdown, slowdown_old, old_ref):
+    """The PM callbacks and the control path, new next to old."""
+    b, bo = c.get('burst', {}), old.get('burst', {})
+    nan = float('nan')
+
+    def host(fig, sd):
+        return fig / sd if fig and sd == sd and sd else nan
+    us, us_old = b.get('callbacks_us', nan), bo.get('callbacks_us', nan)
+    hs, hs_old = host(us, slowdown), host(us_old, slowdown_old)
+    get, get_old = c.get('get_per_s', nan), old.get('get_per_s', nan)
+    set_, set_old = c.get('set_per_s', nan), old.get('set_per_s', nan)
+    return [
+        f'| s2h PM callbacks per suspend+resume, us under TCG: median of '
+        f'{b.get("count", 0)} suspends through pm_test "core" '
+        f'| {us:.0f} | {us_old:.0f} | - | old / new = **{ratio_text(us, us_old)}**; '
+        f'mean {b.get("mean_us", nan):.0f} us (old {bo.get("mean_us", nan):.0f}), '
+        f'longest callback {b.get("max_us", nan):.0f} us (old {bo.get("max_us", nan):.0f}): '
+        f'the host\'s scheduler holds some up |',
+        f'| ... as a share of the kernel\'s own suspend+resume, suspend by suspend, median '
+        f'("PM: suspend entry" -> "PM: suspend exit", median {b.get("kernel_ms", nan):.0f} ms, '
+        f'old VM {bo.get("kernel_ms", nan):.0f} ms) '
+        f'| {100 * b.get("share", nan):.3f} % | {100 * bo.get("share", nan):.3f} % | - '
+        f'| old / new = **{ratio_text(b.get("share"), bo.get("share"))}**; '
+        f'independent of how fast TCG runs |',
+        f'| ... at host speed, us (TCG ran a bash loop {slowdown:.0f}x slower than the host, '
+        f'old VM {slowdown_old:.0f}x; quickest of 3 in the guest, 5 on the host) '
+        f'| {hs:.1f} | {hs_old:.0f} | - | an estimate: TCG does not slow all code alike |',
+        f'| `s2hctl show` wall time, ms (mean of 20) | {c.get("show_ms", nan):.1f} '
+        f'| {old.get("show_ms", nan):.1f} | - '
+        f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", nan):.1f} ms '
+        f'(old {old.get("sysfs_all_ms", nan):.1f} ms) |',
+        f'| netlink round trips per s: GET (reply, then the ack the request asks for) / '
+        f'GET without ack / SET (ack) | {get:.0f} / {c.get("get_reply_per_s", nan):.0f} / '
+        f'{set_:.0f} | {get_old:.0f} / {old.get("get_reply_per_s", nan):.0f} / {set_old:.0f} '
+        f'| - | GET / SET = {get / set_:.2f} (old {get_old / set_old:.2f}), without ack '
+        f'{c.get("get_reply_per_s", nan) / set_:.2f}; GET new / old = '
+        f'{ratio_text(get_old, get)}; quickest of 10 blocks each, taking turns; '
+        f'the 12 sysfs files a GET holds: {c.get("sysfs12_per_s", 0):.0f}/s |',
+    ]
+
+
+def table(s2h, sysd, awake, preamble, old_pre, delay, kver, ko, host_calib_us, old_ref):
     lat = [r['wake_to_entry_ms'] for r in s2h]
     lat_sd = [r['wake_to_entry_ms'] for r in sysd]
     ex = [r['exit_to_entry_ms'] for r in s2h]
@@ -224,49 +316,47 @@ def table(s2h, sysd, awake, preamble, delay, kver, ko, host_calib_us):
         return [r['suspend_ms'] + r['resume_ms'] for r in runs
                 if r['suspend_ms'] is not None and r['resume_ms'] is not None]
     sr, sr_sd = whole(s2h), whole(sysd)
-    pre = [r['overhead']['suspend_prepare']['max_ns'] / 1e3 for r in s2h if 'overhead' in r]
-    post = [r['overhead']['post_suspend']['max_ns'] / 1e3 for r in s2h if 'overhead' in r]
-    c = control_figures(preamble)
-    slowdown = (c.get('calibration_us', 0) / host_calib_us) if host_calib_us else float('nan')
+    c, old = control_figures(preamble), control_figures(old_pre)
+
+    def slowdown(fig):
+        return fig.get('calibration_us', 0) / host_calib_us if host_calib_us else float('nan')
+    sd_new, sd_old = slowdown(c), slowdown(old)
     text, data, bss = size_of(ko)
     fp = c.get('footprint', {})
     n, n_sd = len(s2h), len(sysd)
     ratio = med(lat_sd) / med(lat) if lat and med(lat) > 0 else float('nan')
     ratio_ex = med(ex_sd) / med(ex) if ex and med(ex) > 0 else float('nan')
     rows = [
-        '| figure | s2h | systemd 252 | |',
-        '|---|---|---|---|',
+        f'| figure | s2h | s2h of {old_ref} | systemd 252 | |',
+        '|---|---|---|---|---|',
         f'| "PM: suspend exit" -> "hibernation entry", ms, median (min .. max) '
-        f'| {span(ex, "{:.1f}")} | {span(ex_sd, "{:.1f}")} | systemd / s2h = **{ratio_ex:.0f}x** |',
+        f'| {span(ex, "{:.1f}")} | - | {span(ex_sd, "{:.1f}")} '
+        f'| systemd / s2h = **{ratio_ex:.0f}x** |',
         f'| RTC wake ("Low-level resume complete") -> "hibernation entry", ms '
-        f'| {span(lat, "{:.1f}")} | {span(lat_sd, "{:.1f}")} | {ratio:.1f}x: the kernel\'s '
+        f'| {span(lat, "{:.1f}")} | - | {span(lat_sd, "{:.1f}")} | {ratio:.1f}x: the kernel\'s '
         f'device resume, the same for both, comes first |',
         f'| suspended before hibernating - {delay} s, s (QMP SUSPEND -> WAKEUP) '
-        f'| {span(err, "{:+.2f}")} | {span(err_sd, "{:+.2f}")} | error, median (min .. max) |',
-        f'| alarm wakes that hibernated | {n} of {n} | {n_sd} of {n_sd + len(awake)} '
+        f'| {span(err, "{:+.2f}")} | - | {span(err_sd, "{:+.2f}")} | error, median (min .. max) |',
+        f'| alarm wakes that hibernated | {n} of {n} | - | {n_sd} of {n_sd + len(awake)} '
         f'| systemd stayed awake after {len(awake)}: woken {span(aw, "{:+.2f}")} s '
         f'from the delay, before its timer was due |',
-        f'| cycles that needed an extra suspend round | {extra} of {n} | {extra_sd} of {n_sd} '
+        f'| cycles that needed an extra suspend round | {extra} of {n} | - | {extra_sd} of {n_sd} '
         f'| woken by the alarm, slept again |',
-        f'| s2h notifier callbacks per suspend+resume, us | {span(cyc, "{:.0f}")} | - '
-        f'| max prepare {max(pre, default=0):.0f} us, post {max(post, default=0):.0f} us; '
-        f'TCG ran a bash loop {slowdown:.0f}x slower than the host: '
-        f'~{med(cyc) / slowdown:.0f} us at host speed |',
+        f'| s2h notifier callbacks of the hibernating cycles (the user\'s suspend, '
+        f'the alarm\'s wake), us under TCG | {span(cyc, "{:.0f}")} | - | - '
+        f'| one each per cycle, in a QEMU just started to resume the image: TCG translates every code path anew; the pm_test rows are the steady figure |',
         f'| whole suspend + resume in the kernel, ms ("suspend entry" -> "Preparing to enter", '
-        f'"Low-level resume complete" -> "suspend exit") | {span(sr, "{:.0f}")} '
-        f'| {span(sr_sd, "{:.0f}")} | s2h callbacks: {100 * med(cyc) / 1e3 / med(sr):.1f} % '
+        f'"Low-level resume complete" -> "suspend exit") | {span(sr, "{:.0f}")} | - '
+        f'| {span(sr_sd, "{:.0f}")} | s2h callbacks: {100 * med(cyc) / 1e3 / med(sr):.2f} % '
         f'of it |' if sr and cyc else
-        '| whole suspend + resume in the kernel, ms | n/a | n/a | |',
-        f'| `s2hctl show` wall time, ms (mean of 20) | {c.get("show_ms", float("nan")):.1f} | - '
-        f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", float("nan")):.1f} ms |',
-        f'| netlink GET / SET round trips per s | {c.get("get_per_s", 0):.0f} / '
-        f'{c.get("set_per_s", 0):.0f} | - | reading the 12 sysfs files a GET holds: '
-        f'{c.get("sysfs12_per_s", 0):.0f}/s, 2 files: {c.get("sysfs2_per_s", 0):.0f}/s |',
-        f'| s2h.ko text / data / bss, bytes (size) | {text} / {data} / {bss} | - '
+        '| whole suspend + resume in the kernel, ms | n/a | - | n/a | |',
+    ] + callback_rows(c, old, sd_new, sd_old, old_ref) + [
+        f'| s2h.ko text / data / bss, bytes (size) | {text} / {data} / {bss} | - | - '
         f'| loaded: {fp.get("coresize", "?")} B, slab +{fp.get("slab_kb", "?")} kB at load |',
     ]
-    head = (f'{n} hibernating cycles of each, the two VMs taking turns, in one `make bench`: '
-            f'Debian kernel {kver}, QEMU TCG, 1 vCPU, S3, delay {delay} s.')
+    head = (f'{n} hibernating cycles of each, the two VMs taking turns, and a third VM '
+            f'with s2h.ko of {old_ref} for the figures that need no hibernation, in one '
+            f'`make bench`: Debian kernel {kver}, QEMU TCG, 1 vCPU, S3, delay {delay} s.')
     return head, rows
 
 
@@ -353,6 +443,7 @@ def main():
     ap.add_argument('--delay', type=int, required=True)
     ap.add_argument('--kver', required=True)
     ap.add_argument('--ko', required=True)
+    ap.add_argument('--old-ref', default='the old ref')
     ap.add_argument('--host-calibration-us', type=float, default=0)
     ap.add_argument('--out', required=True)
     ap.add_argument('run_dir')
@@ -370,6 +461,10 @@ def main():
                 raise RunError(f'{mode}: the VM neither hibernated nor finished')
         except RunError as e:
             failed.append(str(e))
+    old_lines = split_cycles(a.run_dir, 's2h-old')[1]
+    if 'S2H-BENCH: done' not in old_lines:
+        failed.append('s2h-old: the VM of the old module did not finish')
+    old_pre = reports_of(old_lines)
     s2h = [r for r in runs if r['mode'] == 's2h']
     sysd = [r for r in runs if r['mode'] == 'systemd' and r['hibernated']]
     awake = [r for r in runs if not r['hibernated']]
@@ -387,8 +482,8 @@ def main():
         print(f'bench: FAILED: no hibernation to measure: s2h {len(s2h)}, '
               f'systemd {len(sysd)} of {len(sysd) + len(awake)} runs', file=sys.stderr)
         return 1
-    head, rows = table(s2h, sysd, awake, preamble, a.delay, a.kver, a.ko,
-                       a.host_calibration_us)
+    head, rows = table(s2h, sysd, awake, preamble, old_pre, a.delay, a.kver, a.ko,
+                       a.host_calibration_us, a.old_ref)
     with open(os.path.join(a.out, 'bench.md'), 'w') as f:
         f.write(head + '\n\n' + '\n'.join(rows) + '\n')
     with open(os.path.join(a.out, 'timeline.svg'), 'w') as f:

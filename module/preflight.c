@@ -1,34 +1,107 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/blkdev.h>
 #include <linux/completion.h>
 #include <linux/device.h>
 #include <linux/fs.h>
+#include <linux/gfp.h>
 #include <linux/kdev_t.h>
 #include <linux/kernel.h>
+#include <linux/kernfs.h>
+#include <linux/kobject.h>
 #include <linux/mm.h>
+#include <linux/mutex.h>
 #include <linux/rtc.h>
 #include <linux/security.h>
 #include <linux/string.h>
 #include <linux/swap.h>
+#include <linux/sysfs.h>
 #include <linux/workqueue.h>
 
 #include "compat.h"
 #include "hibernate.h"
 #include "preflight.h"
+#include "s2h.h"
 
 #define S2H_PAGES_TO_MB(p)	((u32)((p) >> (20 - PAGE_SHIFT)))
 
 /*
- * nohibernate, lockdown and the like: the kernel offers "disk" or it does
- * not. Reading it under lockdown logs a notice: s2h_locked_down() first.
+ * The files of /sys/power the checks need, read without opening them: the
+ * kernel state behind them (swsusp_resume_device, image_size, ...) is
+ * static to kernel/power, but their show() methods are reachable through
+ * /sys/power's kobject, and calling one is what a read of the file does
+ * (sysfs_kf_seq_show()), minus the path walk, the open file and its
+ * seq_file. These show() methods take no lock and read the kernel's
+ * variables as they are at the call: every check sees the present.
+ */
+enum s2h_power_attr {
+	S2H_POWER_STATE,
+	S2H_POWER_RESUME,
+	S2H_POWER_RESUME_OFFSET,
+	S2H_POWER_IMAGE_SIZE,
+	S2H_POWER_MEM_SLEEP,
+	__S2H_POWER_MAX,
+};
+
+static const char * const s2h_power_attr_name[__S2H_POWER_MAX] = {
+	[S2H_POWER_STATE] = "state",
+	[S2H_POWER_RESUME] = "resume",
+	[S2H_POWER_RESUME_OFFSET] = "resume_offset",
+	[S2H_POWER_IMAGE_SIZE] = "image_size",
+	[S2H_POWER_MEM_SLEEP] = "mem_sleep",
+};
+
+static struct s2h_checks {
+	/* /sys/power and its attributes: built in, never removed. */
+	struct kobject *power_kobj;
+	const struct attribute *attr[__S2H_POWER_MAX];
+	/*
+	 * Protects the fields below: the page the show() methods write
+	 * (sysfs_emit() wants a page), and the resume device's block device,
+	 * looked up once per device and held, so that its swap flag is a
+	 * read of memory at each check.
+	 */
+	struct mutex lock;
+	char *page;
+	dev_t resume_dev;
+	struct device *resume_bdev;	/* a reference, or NULL */
+	struct inode *resume_inode;	/* resume_bdev's, whose S_SWAPFILE swapon sets */
+	/* The RTC whose HPET emulation was read, and what it said: s2h_rtc_ends_s2idle(). */
+	struct rtc_device *hpet_rtc;
+	bool hpet_emulated;
+	/* Reads files for callers inside another one: see s2h_file_reader_call(). */
+	struct workqueue_struct *wq;
+} s2h_checks;
+
+/* The text of a /sys/power file, NUL-terminated, in s2h_checks.page: empty on an error. */
+static char *s2h_power_show(enum s2h_power_attr id)
+{
+	struct kobject *kobj = s2h_checks.power_kobj;
+	ssize_t len;
+
+	lockdep_assert_held(&s2h_checks.lock);
+
+	len = kobj->ktype->sysfs_ops->show(kobj, (struct attribute *)s2h_checks.attr[id],
+					   s2h_checks.page);
+	s2h_checks.page[len < 0 || len >= PAGE_SIZE ? 0 : len] = '\0';
+	return s2h_checks.page;
+}
+
+static int s2h_power_u64(enum s2h_power_attr id, u64 *val)
+{
+	return kstrtou64(strim(s2h_power_show(id)), 10, val);
+}
+
+/*
+ * nohibernate, lockdown, secretmem and the like: the kernel offers "disk"
+ * or it does not (hibernation_available(), not exported, asked anew by
+ * state's show()). Asking under lockdown logs a notice:
+ * s2h_locked_down() first.
  */
 static bool s2h_hibernation_offered(void)
 {
-	char buf[64];
-	char *states, *word;
+	char *states = strim(s2h_power_show(S2H_POWER_STATE));
+	char *word;
 
-	if (s2h_power_file_read("state", buf, sizeof(buf)) < 0)
-		return false;
-	states = strim(buf);
 	while ((word = strsep(&states, " ")))
 		if (!strcmp(word, "disk"))
 			return true;
@@ -48,23 +121,19 @@ static bool s2h_locked_down(void)
 	return READ_ONCE(locked);
 }
 
-/*
- * Where hibernation writes its image: the resume device, at resume_offset
- * for a swap file. 0 when none is set.
- */
-static dev_t s2h_resume_device(u64 *offset)
+/* The resume device hibernation writes its image to: 0 when none is set. */
+static dev_t s2h_resume_device(void)
 {
-	unsigned int major, minor;
-	char buf[32];
+	char *text = strim(s2h_power_show(S2H_POWER_RESUME));
+	char *minor = strchr(text, ':');
+	unsigned int maj, min;
 
-	*offset = 0;
-	if (s2h_power_file_read("resume", buf, sizeof(buf)) < 0 ||
-	    sscanf(buf, "%u:%u", &major, &minor) != 2)
+	if (!minor)
 		return 0;
-	if (s2h_power_file_read("resume_offset", buf, sizeof(buf)) < 0 ||
-	    kstrtou64(strim(buf), 10, offset))
-		*offset = 0;
-	return MKDEV(major, minor);
+	*minor++ = '\0';
+	if (kstrtouint(text, 10, &maj) || kstrtouint(minor, 10, &min))
+		return 0;
+	return MKDEV(maj, min);
 }
 
 /* The block device's node, as devtmpfs names it: its uevent's DEVNAME. */
@@ -84,129 +153,6 @@ static int s2h_device_node(dev_t dev, char *path, size_t size)
 		return -ENAMETOOLONG;
 	return 0;
 }
-
-/*
- * Whether the resume partition is an active swap area: swapon marks the
- * block device's inode S_SWAPFILE. 0 for a device that does not exist,
- * -ENOENT when there is no node to ask (no devtmpfs), else 0 or 1.
- *
- * Which swap file a resume_offset points into cannot be told this way:
- * /proc/swaps, which says it, cannot be read from the kernel (its
- * proc_ops have no read_iter in 6.1), and nothing that knows is exported;
- * nor can the free swap of one device, so the swap check counts it all.
- */
-static int s2h_partition_is_swap(dev_t dev)
-{
-	char path[64];
-	struct file *f;
-	int ret;
-
-	ret = s2h_device_node(dev, path, sizeof(path));
-	if (ret)
-		return ret == -ENODEV ? 0 : ret;
-	f = filp_open(path, O_RDONLY | O_NONBLOCK, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	ret = S_ISBLK(file_inode(f)->i_mode) && IS_SWAPFILE(f->f_mapping->host);
-	filp_close(f, NULL);
-	return ret;
-}
-
-/* Without a resume device, or with one that is no swap, the image is never read back. */
-static bool s2h_resume_device_ok(void)
-{
-	u64 offset;
-	dev_t dev = s2h_resume_device(&offset);
-
-	if (!dev)
-		return false;
-	return offset || s2h_partition_is_swap(dev) != 0;
-}
-
-/*
- * The kernel frees memory until the image fits image_size, but cannot go
- * below the memory in use: the image is expected to be the smaller of the
- * two, taken uncompressed. Compression usually halves what is written, so
- * this errs on the safe side.
- */
-static unsigned long s2h_image_pages(void)
-{
-	unsigned long used = totalram_pages() - min_t(unsigned long, totalram_pages(),
-						      si_mem_available());
-	unsigned long image_size;
-	char buf[32];
-
-	if (s2h_power_file_read("image_size", buf, sizeof(buf)) < 0 ||
-	    kstrtoul(strim(buf), 10, &image_size))
-		return used;
-	return min(used, image_size >> PAGE_SHIFT);
-}
-
-/* alarmtimer_suspend() programs this RTC: it must be able to wake the system. */
-static bool s2h_rtc_can_wake(void)
-{
-	struct rtc_device *rtc = alarmtimer_get_rtcdev();
-
-	return rtc && rtc->dev.parent && device_may_wakeup(rtc->dev.parent);
-}
-
-/* The word in brackets of /sys/power/mem_sleep is the suspend "mem" starts. */
-static bool s2h_suspends_to_idle(void)
-{
-	char buf[64];
-
-	return s2h_power_file_read("mem_sleep", buf, sizeof(buf)) >= 0 &&
-	       strstr(buf, "[s2idle]");
-}
-
-/*
- * Whether the RTC can end suspend to idle. rtc_cmos whose alarm the HPET
- * emulates cannot: the HPET stops in suspend to idle (S0ix), and the
- * alarm then rings at the user's next wake only. rtc_cmos says so in
- * /proc/driver/rtc; use_acpi_alarm=1 routes the alarm through the ACPI RTC
- * event instead (the kernel does by itself on Intel from 2015 with S0ix).
- * Other RTCs, and one rtc_cmos that is not rtc0, cannot be told: passed.
- */
-static bool s2h_rtc_ends_s2idle(void)
-{
-	struct rtc_device *rtc = alarmtimer_get_rtcdev();
-	struct device *dev = rtc ? rtc->dev.parent : NULL;
-	char buf[512];
-
-	if (!dev || !dev->driver || strcmp(dev->driver->name, "rtc_cmos") ||
-	    !s2h_suspends_to_idle())
-		return true;
-	if (s2h_file_read("/proc/driver/rtc", buf, sizeof(buf)) < 0)
-		return true;
-	return !strstr(buf, "HPET_emulated\t: yes");
-}
-
-static void s2h_preflight_checks(struct s2h_preflight *p, bool verified_needed)
-{
-	unsigned long image = s2h_image_pages();
-	long swap_free = get_nr_swap_pages();
-
-	p->failed = 0;
-	p->swap_free_mb = S2H_PAGES_TO_MB(max(swap_free, 0L));
-	p->image_mb = S2H_PAGES_TO_MB(image);
-	if (s2h_locked_down())
-		p->failed |= BIT(S2H_CHECK_LOCKDOWN);
-	else if (!s2h_hibernation_offered())
-		p->failed |= BIT(S2H_CHECK_SUPPORTED);
-	if (!s2h_resume_device_ok())
-		p->failed |= BIT(S2H_CHECK_RESUME);
-	if (swap_free <= 0 || swap_free < image)
-		p->failed |= BIT(S2H_CHECK_SWAP);
-	if (!s2h_rtc_can_wake())
-		p->failed |= BIT(S2H_CHECK_RTC);
-	else if (!s2h_rtc_ends_s2idle())
-		p->failed |= BIT(S2H_CHECK_RTC_S2IDLE);
-	if (verified_needed)
-		p->failed |= BIT(S2H_CHECK_VERIFIED);
-}
-
-/* Reads files for callers inside another one, see s2h_file_reader_call(). */
-static struct workqueue_struct *s2h_preflight_wq;
 
 struct s2h_reader_work {
 	struct work_struct work;
@@ -228,13 +174,13 @@ static void s2h_reader_fn(struct work_struct *work)
  * @fn: the function
  * @arg: its argument
  *
- * The pre-flight checks and the thermal zones are read through seq_files
- * and kernfs open files, and the callers are themselves inside one (the
- * read of /sys/power/s2h/available) or inside the write of /sys/power/state
- * (the PM notifier): every seq_file and kernfs open file has one lock class,
- * so lockdep takes the nesting for a recursion or a cycle, although the
- * locks are never the same ones. @fn runs in a worker while the caller
- * waits on a plain completion. Process context, tasks not frozen.
+ * The files are read through seq_files and kernfs open files, and the
+ * callers are themselves inside one (the read of /sys/power/s2h/available)
+ * or inside the write of /sys/power/state (the PM notifier): every seq_file
+ * and kernfs open file has one lock class, so lockdep takes the nesting for
+ * a recursion or a cycle, although the locks are never the same ones. @fn
+ * runs in a worker while the caller waits on a plain completion. Process
+ * context, tasks not frozen.
  */
 void s2h_file_reader_call(void (*fn)(void *arg), void *arg)
 {
@@ -242,21 +188,184 @@ void s2h_file_reader_call(void (*fn)(void *arg), void *arg)
 
 	INIT_WORK_ONSTACK(&w.work, s2h_reader_fn);
 	init_completion(&w.done);
-	queue_work(s2h_preflight_wq, &w.work);
+	queue_work(s2h_checks.wq, &w.work);
 	wait_for_completion(&w.done);
 	destroy_work_on_stack(&w.work);
 }
 
-struct s2h_preflight_args {
-	struct s2h_preflight *p;
-	bool verified_needed;
+struct s2h_bdev_found {
+	dev_t dev;
+	int err;
+	struct device *bdev;	/* a reference, when err is 0 */
+	struct inode *inode;
 };
 
-static void s2h_preflight_fn(void *arg)
+/*
+ * The block device of @arg->dev, found through its node: the node's file
+ * maps the block device's inode, which swapon marks S_SWAPFILE. -ENODEV
+ * for a device that does not exist, -ENOENT when there is no node to ask
+ * (no devtmpfs).
+ */
+static void s2h_bdev_lookup_fn(void *arg)
 {
-	struct s2h_preflight_args *a = arg;
+	struct s2h_bdev_found *found = arg;
+	struct inode *inode;
+	char path[64];
+	struct file *f;
 
-	s2h_preflight_checks(a->p, a->verified_needed);
+	found->err = s2h_device_node(found->dev, path, sizeof(path));
+	if (found->err)
+		return;
+	f = filp_open(path, O_RDONLY | O_NONBLOCK, 0);
+	if (IS_ERR(f)) {
+		found->err = PTR_ERR(f);
+		return;
+	}
+	inode = f->f_mapping->host;
+	if (S_ISBLK(file_inode(f)->i_mode) && inode->i_rdev == found->dev) {
+		found->inode = inode;
+		found->bdev = get_device(&I_BDEV(inode)->bd_device);
+	} else {
+		found->err = -ENODEV;
+	}
+	filp_close(f, NULL);
+}
+
+/*
+ * Looking the device up reads /sys/dev/block/.../uevent: from the file
+ * reader. Once per resume device, not per check.
+ */
+static int s2h_bdev_lookup(dev_t dev)
+{
+	struct s2h_bdev_found found = { .dev = dev };
+
+	lockdep_assert_held(&s2h_checks.lock);
+
+	s2h_file_reader_call(s2h_bdev_lookup_fn, &found);
+	if (found.err)
+		return found.err;
+	s2h_checks.resume_dev = dev;
+	s2h_checks.resume_bdev = found.bdev;
+	s2h_checks.resume_inode = found.inode;
+	return 0;
+}
+
+static void s2h_bdev_drop(void)
+{
+	put_device(s2h_checks.resume_bdev);
+	s2h_checks.resume_bdev = NULL;
+	s2h_checks.resume_inode = NULL;
+}
+
+/*
+ * Whether the resume partition is an active swap area: swapon sets
+ * S_SWAPFILE on the block device's inode for as long as it is on, and
+ * swapoff clears it; the flag is read at each check. The device is held
+ * from one check to the next: it stays the resume device's while the
+ * resume device is the same dev_t and the device is not removed (removal
+ * unhashes its inode, so that a new device of that dev_t gets a new one).
+ * 0 for a device that does not exist, -ENOENT when there is no node to
+ * ask (no devtmpfs), else 0 or 1.
+ *
+ * Which swap file a resume_offset points into cannot be told this way:
+ * /proc/swaps, which says it, cannot be read from the kernel (its
+ * proc_ops have no read_iter in 6.1), and nothing that knows is exported;
+ * nor can the free swap of one device, so the swap check counts it all.
+ */
+static int s2h_partition_is_swap(dev_t dev)
+{
+	int err;
+
+	lockdep_assert_held(&s2h_checks.lock);
+
+	if (s2h_checks.resume_bdev &&
+	    (s2h_checks.resume_dev != dev || inode_unhashed(s2h_checks.resume_inode)))
+		s2h_bdev_drop();
+	if (!s2h_checks.resume_bdev) {
+		err = s2h_bdev_lookup(dev);
+		if (err)
+			return err == -ENODEV ? 0 : err;
+	}
+	return IS_SWAPFILE(s2h_checks.resume_inode) != 0;
+}
+
+/*
+ * Without a resume device, or with one that is no swap, the image is never
+ * read back. A resume_offset says the image goes to a swap file on that
+ * device, which cannot be told (s2h_partition_is_swap()).
+ */
+static bool s2h_resume_device_ok(void)
+{
+	dev_t dev = s2h_resume_device();
+	u64 offset;
+
+	if (!dev)
+		return false;
+	if (s2h_partition_is_swap(dev) != 0)
+		return true;
+	return !s2h_power_u64(S2H_POWER_RESUME_OFFSET, &offset) && offset;
+}
+
+/*
+ * The kernel frees memory until the image fits image_size, but cannot go
+ * below the memory in use: the image is expected to be the smaller of the
+ * two, taken uncompressed. Compression usually halves what is written, so
+ * this errs on the safe side.
+ */
+static unsigned long s2h_image_pages(void)
+{
+	unsigned long used = totalram_pages() - min_t(unsigned long, totalram_pages(),
+						      si_mem_available());
+	u64 image_size;
+
+	if (s2h_power_u64(S2H_POWER_IMAGE_SIZE, &image_size))
+		return used;
+	return min_t(u64, used, image_size >> PAGE_SHIFT);
+}
+
+/* alarmtimer_suspend() programs this RTC: it must be able to wake the system. */
+static bool s2h_rtc_can_wake(void)
+{
+	struct rtc_device *rtc = alarmtimer_get_rtcdev();
+
+	return rtc && rtc->dev.parent && device_may_wakeup(rtc->dev.parent);
+}
+
+/* Whether /proc/driver/rtc says the HPET emulates rtc_cmos's alarm. */
+static void s2h_hpet_emulated_fn(void *arg)
+{
+	char buf[512];
+
+	*(bool *)arg = s2h_file_read("/proc/driver/rtc", buf, sizeof(buf)) >= 0 &&
+		       strstr(buf, "HPET_emulated\t: yes");
+}
+
+/*
+ * Whether the RTC can end suspend to idle. rtc_cmos whose alarm the HPET
+ * emulates cannot: the HPET stops in suspend to idle (S0ix), and the alarm
+ * then rings at the user's next wake only. rtc_cmos says so in
+ * /proc/driver/rtc; use_acpi_alarm=1 routes the alarm through the ACPI RTC
+ * event instead (the kernel does by itself on Intel from 2015 with S0ix).
+ * rtc_cmos decides which when it probes, so the answer is read once per
+ * RTC device, from the file reader; the suspend mode is read at each
+ * check. Other RTCs, and one rtc_cmos that is not rtc0, cannot be told:
+ * passed.
+ */
+static bool s2h_rtc_ends_s2idle(void)
+{
+	struct rtc_device *rtc = alarmtimer_get_rtcdev();
+	struct device *dev = rtc ? rtc->dev.parent : NULL;
+
+	lockdep_assert_held(&s2h_checks.lock);
+
+	if (!dev || !dev->driver || strcmp(dev->driver->name, "rtc_cmos") ||
+	    !strstr(s2h_power_show(S2H_POWER_MEM_SLEEP), "[s2idle]"))
+		return true;
+	if (s2h_checks.hpet_rtc != rtc) {
+		s2h_file_reader_call(s2h_hpet_emulated_fn, &s2h_checks.hpet_emulated);
+		s2h_checks.hpet_rtc = rtc;
+	}
+	return !s2h_checks.hpet_emulated;
 }
 
 /**
@@ -264,24 +373,93 @@ static void s2h_preflight_fn(void *arg)
  * @p: the result
  * @verified_needed: require_verified is set and no dry run has passed
  *
- * The checks read files of /sys/power: from s2h_file_reader_call().
+ * Every check reads the state it checks at the call: the kernel's
+ * variables through the show() methods of /sys/power, the free swap and
+ * memory from their counters, the resume device's swap flag from its
+ * inode. Only which block device a resume dev_t names is kept from one
+ * call to the next (s2h_partition_is_swap()). Process context, before
+ * tasks are frozen.
  */
 void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 {
-	struct s2h_preflight_args a = { .p = p, .verified_needed = verified_needed };
+	long swap_free = get_nr_swap_pages();
+	unsigned long image;
 
-	s2h_file_reader_call(s2h_preflight_fn, &a);
+	mutex_lock(&s2h_checks.lock);
+	image = s2h_image_pages();
+	p->failed = 0;
+	p->swap_free_mb = S2H_PAGES_TO_MB(max(swap_free, 0L));
+	p->image_mb = S2H_PAGES_TO_MB(image);
+	if (s2h_locked_down())
+		p->failed |= BIT(S2H_CHECK_LOCKDOWN);
+	else if (!s2h_hibernation_offered())
+		p->failed |= BIT(S2H_CHECK_SUPPORTED);
+	if (!s2h_resume_device_ok())
+		p->failed |= BIT(S2H_CHECK_RESUME);
+	if (!s2h_rtc_can_wake())
+		p->failed |= BIT(S2H_CHECK_RTC);
+	else if (!s2h_rtc_ends_s2idle())
+		p->failed |= BIT(S2H_CHECK_RTC_S2IDLE);
+	mutex_unlock(&s2h_checks.lock);
+	if (swap_free <= 0 || swap_free < image)
+		p->failed |= BIT(S2H_CHECK_SWAP);
+	if (verified_needed)
+		p->failed |= BIT(S2H_CHECK_VERIFIED);
+}
+
+/* The attributes of /sys/power the checks call, by name, as sysfs made them. */
+static int s2h_power_attrs_find(void)
+{
+	struct kernfs_node *kn;
+	int id;
+
+	s2h_checks.power_kobj = s2h_power_kobj();
+	if (!s2h_checks.power_kobj)
+		return -ENOENT;
+	for (id = 0; id < __S2H_POWER_MAX; id++) {
+		kn = kernfs_find_and_get(s2h_checks.power_kobj->sd, s2h_power_attr_name[id]);
+		if (!kn)
+			return -ENOENT;
+		if (kernfs_type(kn) == KERNFS_FILE)
+			s2h_checks.attr[id] = kn->priv;
+		kernfs_put(kn);
+		if (!s2h_checks.attr[id])
+			return -ENOENT;
+	}
+	return 0;
 }
 
 int s2h_preflight_init(void)
 {
-	s2h_preflight_wq = alloc_workqueue("s2h_checks", WQ_UNBOUND, 0);
-	return s2h_preflight_wq ? 0 : -ENOMEM;
+	int err;
+
+	mutex_init(&s2h_checks.lock);
+	err = s2h_power_attrs_find();
+	if (err) {
+		pr_err("cannot find /sys/power's hibernation files\n");
+		return err;
+	}
+	s2h_checks.page = (char *)__get_free_page(GFP_KERNEL);
+	if (!s2h_checks.page)
+		return -ENOMEM;
+	s2h_checks.wq = alloc_workqueue("s2h_checks", WQ_UNBOUND, 0);
+	if (!s2h_checks.wq) {
+		free_page((unsigned long)s2h_checks.page);
+		return -ENOMEM;
+	}
+	/* The resume device set at boot, looked up now rather than in the first suspend. */
+	mutex_lock(&s2h_checks.lock);
+	s2h_resume_device_ok();
+	mutex_unlock(&s2h_checks.lock);
+	return 0;
 }
 
 void s2h_preflight_exit(void)
 {
-	destroy_workqueue(s2h_preflight_wq);
+	destroy_workqueue(s2h_checks.wq);
+	s2h_bdev_drop();
+	free_page((unsigned long)s2h_checks.page);
+	mutex_destroy(&s2h_checks.lock);
 }
 
 static const char * const s2h_check_reasons[__S2H_CHECK_MAX] = {

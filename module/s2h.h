@@ -86,6 +86,7 @@ void s2h_config_update(const struct s2h_config_change *change);
 int s2h_verify_start(void);
 int s2h_verify_restore(time64_t time, u32 duration_ms);
 
+struct kobject *s2h_power_kobj(void);
 int s2h_sysfs_init(void);
 void s2h_sysfs_exit(void);
 

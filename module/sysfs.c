@@ -458,7 +458,7 @@ static const struct attribute_group *s2h_groups[] = {
  * a kobject's directory keeps the kobject in ->priv. /sys/power is never
  * removed, so the kobject outlives the kernfs reference dropped here.
  */
-static struct kobject *s2h_power_kobj(void)
+struct kobject *s2h_power_kobj(void)
 {
 	struct kernfs_node *kn;
 	struct kobject *kobj = NULL;
