@@ -47,7 +47,7 @@ fi
 if [ -x /bin/s2hctl ]; then
 	hw=$(cat $S2H/last_cycle/hw_sleep_us)
 	check "show -j: last_cycle's hw_sleep_us is $hw" \
-		sh -c 's2hctl show -j | grep -q "\"hw_sleep_us\":$1,"' - "$hw"
+		sh -c 's2hctl show -j | grep -qE "\"hw_sleep_us\":$1[,}]"' - "$hw"
 	check "show: the hardware sleep line" sh -c 's2hctl show | grep -q "^  hardware sleep   "'
 else
 	skip "show and show -j: hw_sleep_us" "no s2hctl in the guest (VM_GUEST_BINS)"
