@@ -32,36 +32,6 @@ static char *hybrid_cmd[] = { "systemctl", "hybrid-sleep", NULL };
 static char **agent_cmd;
 
 /*
- * Run @argv and report how it ended, from a child of the agent's own so
- * that the agent goes on listening meanwhile (systemctl may block until
- * the resume, or hang): the agent does not wait for that child.
- */
-static void run_detached(char **argv)
-{
-	pid_t pid, cmd;
-	int status, err;
-
-	pid = fork();
-	if (pid < 0)
-		perror("s2hctl agent: fork");
-	if (pid)
-		return;
-	err = posix_spawnp(&cmd, argv[0], NULL, NULL, argv, environ);
-	if (err) {
-		printf("s2hctl agent: cannot run %s: %s\n", argv[0], strerror(err));
-		_exit(1);
-	}
-	if (waitpid(cmd, &status, 0) < 0)
-		_exit(1);
-	if (WIFEXITED(status) && !WEXITSTATUS(status))
-		printf("s2hctl agent: %s %s: done\n", argv[0], argv[1] ? argv[1] : "");
-	else
-		printf("s2hctl agent: %s %s failed (status %d): s2h hibernates in the kernel "
-		       "once handoff_sec is over\n", argv[0], argv[1] ? argv[1] : "", status);
-	_exit(0);
-}
-
-/*
  * Whether s2h still waits for the hibernation it asked for: an agent that
  * was stopped reads the request only later, after s2h hibernated in the
  * kernel and the system resumed, and must not hibernate it again.
@@ -78,6 +48,56 @@ static bool still_asked(void)
 	ret = nl_get(&c, &st);
 	conn_close(&c);
 	return !ret && st.state == S2H_STATE_HANDOFF;
+}
+
+/* Between two tries of the command: logind refuses while the suspend is still ending. */
+#define RETRY_SEC	2
+
+/* Run @argv once; its exit status, or -1 when it could not run. */
+static int run_once(char **argv)
+{
+	pid_t cmd;
+	int status, err;
+
+	err = posix_spawnp(&cmd, argv[0], NULL, NULL, argv, environ);
+	if (err) {
+		printf("s2hctl agent: cannot run %s: %s\n", argv[0], strerror(err));
+		return -1;
+	}
+	if (waitpid(cmd, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/*
+ * Run @argv until it succeeds or s2h stops waiting, and report how it
+ * ended, from a child of the agent's own so that the agent goes on
+ * listening meanwhile (systemctl may block until the resume, or hang): the
+ * agent does not wait for that child. The handoff event comes as the
+ * suspend ends, and logind refuses a hibernation while the suspend's job
+ * is still running: a refusal is tried again while s2h waits.
+ */
+static void run_detached(char **argv)
+{
+	pid_t pid;
+	int status;
+
+	pid = fork();
+	if (pid < 0)
+		perror("s2hctl agent: fork");
+	if (pid)
+		return;
+	while ((status = run_once(argv)) != 0 && still_asked()) {
+		printf("s2hctl agent: %s %s failed (status %d): trying again in %d s\n", argv[0],
+		       argv[1] ? argv[1] : "", status, RETRY_SEC);
+		sleep(RETRY_SEC);
+	}
+	if (!status)
+		printf("s2hctl agent: %s %s: done\n", argv[0], argv[1] ? argv[1] : "");
+	else
+		printf("s2hctl agent: %s %s failed (status %d), and s2h no longer waits: it "
+		       "hibernates in the kernel\n", argv[0], argv[1] ? argv[1] : "", status);
+	_exit(0);
 }
 
 /* An event_fn: the handoff event starts the hibernation, the others are not its business. */
