@@ -42,8 +42,9 @@ static uint16_t family;
 static uint32_t seq = 1;
 static int n_failed;
 
+/* Room for a GET's reply too: every setting, counter and the last cycle. */
 struct msg {
-	unsigned char buf[512];
+	unsigned char buf[4096];
 	size_t len;
 };
 
