@@ -41,16 +41,7 @@ sys_start()
 
 	shift 3
 	case $disk in *.qcow2) format=qcow2 ;; esac
-	VM_DIR=$VM_WORK/$name
-	rm -rf "$VM_DIR"
-	mkdir -p "$VM_DIR"
-	: >"$VM_DIR/console.log"
-	: >"$VM_DIR/tap.log"
-	: >"$VM_DIR/qmp.log"
-	: >"$VM_DIR/stamped.log"
-	VM_HELPERS=
-	VM_ERROR=
-	vm_note "qemu start"
+	vm_boot_dir "$name"
 	if [ "$SYS_SECURE_BOOT" = 1 ]; then
 		code=$OVMF_CODE_SECURE
 		vm_note "firmware: Secure Boot"

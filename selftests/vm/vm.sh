@@ -402,12 +402,10 @@ vm_events_above()
 # The VM
 
 # vm_start NAME DISK APPEND...: boot a VM whose logs go to $VM_WORK/NAME/.
-vm_start()
+# vm_boot_dir NAME: a fresh VM_DIR for one boot, its logs empty; notes "qemu start".
+vm_boot_dir()
 {
-	local name=$1 disk=$2
-
-	shift 2
-	VM_DIR=$VM_WORK/$name
+	VM_DIR=$VM_WORK/$1
 	rm -rf "$VM_DIR"
 	mkdir -p "$VM_DIR"
 	: >"$VM_DIR/console.log"
@@ -417,6 +415,14 @@ vm_start()
 	VM_HELPERS=
 	VM_ERROR=
 	vm_note "qemu start"
+}
+
+vm_start()
+{
+	local name=$1 disk=$2
+
+	shift 2
+	vm_boot_dir "$name"
 	qemu-system-x86_64 -accel tcg -smp 1 -m "$VM_MEM" -no-reboot \
 		-display none -monitor none -nic none \
 		-serial "file:$VM_DIR/console.log" -serial "file:$VM_DIR/tap.log" \
