@@ -26,6 +26,7 @@
 #include "image.h"
 #include "overhead.h"
 #include "power.h"
+#include "powerattr.h"
 #include "s2h.h"
 #include "sleeptrace.h"
 #include "thermal.h"
@@ -95,7 +96,6 @@ static struct s2h {
 	struct work_struct sleep_work;
 	struct work_struct poweroff_work;
 	struct work_struct verify_work;
-	struct work_struct wake_irq_work;
 	struct work_struct handoff_end_work;
 	/* Woken when a hibernation userspace started ends the handoff's wait. */
 	wait_queue_head_t handoff_wait;
@@ -379,7 +379,7 @@ static void s2h_suspend_prepare(void)
 	if (pf.failed)
 		s2h_not_armed(&pf, watching);
 	else
-		pr_info("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
+		pr_debug("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
 	s2h_event(S2H_EVENT_ARMED, &ev);
 }
 
@@ -413,7 +413,7 @@ static bool s2h_sleepless_now(void)
 
 	if (!s2h.config.hibernate_no_hw_sleep || !s2idle)
 		return false;
-	hw_sleep_us = s2h_hw_sleep_us_now();
+	hw_sleep_us = s2h_hw_sleep_us();
 	if (!s2h_no_hw_sleep(s2h.config.hibernate_no_hw_sleep, s2idle, hw_sleep_us))
 		return false;
 	pr_info("no hardware sleep in this suspend to idle: hibernating now\n");
@@ -458,6 +458,19 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 	return s2h_decide_alarm(pf);
 }
 
+/*
+ * The IRQ that ended the suspend, when the kernel says (CONFIG_PM_SLEEP_DEBUG),
+ * else 0: through pm_wakeup_irq's show(), which opens no file.
+ */
+static u32 s2h_wake_irq(void)
+{
+	u64 irq;
+
+	if (s2h_power_attr_u64(S2H_POWER_WAKEUP_IRQ, &irq) || irq > U32_MAX)
+		return 0;
+	return irq;
+}
+
 static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 			    const struct s2h_power *pw, const struct s2h_wake_source *src)
 {
@@ -474,8 +487,9 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	 */
 	if (!s2h.attempts_failed || d->action == S2H_DECISION_POWER_OFF)
 		s2h.last->decision = d->action;
-	s2h.last->wake_irq = 0;
-	s2h.last->hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
+	s2h.last->wake_irq = wake == S2H_WAKE_ABORTED ? 0 : s2h_wake_irq();
+	s2h.last->hw_sleep_us = wake == S2H_WAKE_ABORTED ? S2H_HW_SLEEP_UNKNOWN :
+			      s2h_hw_sleep_us();
 	strscpy(s2h.last->wake_source, src->name, sizeof(s2h.last->wake_source));
 	if (wake != S2H_WAKE_ABORTED)
 		s2h_history_add_wake(s2h.last, pw->battery);
@@ -600,8 +614,6 @@ static void s2h_post_suspend(void)
 		s2h_sleep_evidence_name[facts.sleep],
 		s2h_rtc_evidence_name[facts.rtc], s2h_source_evidence_name[src.evidence],
 		src.name[0] ? src.name : "none", s2h_decision_name(d.action));
-	if (wake != S2H_WAKE_ABORTED)
-		queue_work(s2h.wq, &s2h.wake_irq_work);
 	s2h_event(s2h_wake_event[wake], NULL);
 	if (d.action == S2H_DECISION_SLEEP_AGAIN) {
 		pr_info("back to sleep: battery %d %%, next alarm in %u s (0: none)\n",
@@ -610,26 +622,6 @@ static void s2h_post_suspend(void)
 		s2h_event(S2H_EVENT_SLEEP_AGAIN, &ev);
 	}
 	s2h_start_action(&d);
-}
-
-/*
- * What the kernel says of the wake: the IRQ that ended it, when it says
- * (CONFIG_PM_SLEEP_DEBUG), and the hardware's sleep. Files of /sys/power,
- * read from the work queue, not the notifier.
- */
-static void s2h_wake_irq_work(struct work_struct *work)
-{
-	s64 hw_sleep_us = s2h_hw_sleep_us();
-	char buf[16];
-	u32 irq;
-
-	if (s2h_power_file_read("pm_wakeup_irq", buf, sizeof(buf)) < 0 ||
-	    kstrtou32(strim(buf), 10, &irq))
-		irq = 0;
-	mutex_lock(&s2h.lock);
-	s2h.last->wake_irq = irq;
-	s2h.last->hw_sleep_us = hw_sleep_us;
-	mutex_unlock(&s2h.lock);
 }
 
 /*
@@ -1230,7 +1222,6 @@ int s2h_cycle_init(const struct s2h_config *config)
 	INIT_WORK(&s2h.sleep_work, s2h_sleep_work);
 	INIT_WORK(&s2h.poweroff_work, s2h_poweroff_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
-	INIT_WORK(&s2h.wake_irq_work, s2h_wake_irq_work);
 	INIT_WORK(&s2h.handoff_end_work, s2h_handoff_end_work);
 	init_waitqueue_head(&s2h.handoff_wait);
 

@@ -7,7 +7,7 @@
 #include "compat.h"
 #include "decide.h"
 #include "hibernate.h"
-#include "preflight.h"
+#include "powerattr.h"
 
 #define S2H_SYS_POWER	"/sys/power/"
 #define S2H_PATH_MAX	32
@@ -180,21 +180,20 @@ void s2h_sleep_state_forget(void)
 }
 
 /*
- * Suspend to idle runs without the platform, and its flag stays until the
- * next suspend; a platform suspend leaves its state in s2h_platform_state.
- */
-
-static void s2h_hw_sleep_read(void *us)
-{
-	*(s64 *)us = s2h_hw_sleep_us();
-}
-
-/*
  * The kernel says from Linux 6.8, on platforms with low-power S0 idle: the
- * platform driver reports it at each resume from suspend to idle. Process
- * context, and not inside the read or write of a file of sysfs (see
- * s2h_hw_sleep_us_now()).
+ * platform driver reports it at each resume from suspend to idle, in
+ * suspend_stats/last_hw_sleep, which only such platforms have.
  */
+
+/**
+ * s2h_hw_sleep_available() - whether the kernel says how long the hardware slept
+ *
+ * Return: true when s2h_hw_sleep_us() can tell.
+ */
+bool s2h_hw_sleep_available(void)
+{
+	return s2h_power_attr_present(S2H_POWER_LAST_HW_SLEEP);
+}
 
 /**
  * s2h_hw_sleep_us() - how long the hardware slept in the last suspend
@@ -203,30 +202,10 @@ static void s2h_hw_sleep_read(void *us)
  */
 s64 s2h_hw_sleep_us(void)
 {
-	char buf[24];
-	s64 us;
+	u64 us;
 
-	if (s2h_file_read("/sys/power/suspend_stats/last_hw_sleep", buf, sizeof(buf)) < 0 ||
-	    kstrtos64(strim(buf), 10, &us) || us < 0)
+	if (s2h_power_attr_u64(S2H_POWER_LAST_HW_SLEEP, &us) || us > S64_MAX)
 		return S2H_HW_SLEEP_UNKNOWN;
-	return us;
-}
-
-/*
- * The PM notifier runs inside the write of /sys/power/state, a sysfs read
- * inside its own: the file is read by s2h_file_reader_call().
- */
-
-/**
- * s2h_hw_sleep_us_now() - s2h_hw_sleep_us(), from inside a sysfs file's operation
- *
- * Return: as s2h_hw_sleep_us().
- */
-s64 s2h_hw_sleep_us_now(void)
-{
-	s64 us;
-
-	s2h_file_reader_call(s2h_hw_sleep_read, &us);
 	return us;
 }
 
@@ -237,6 +216,10 @@ s64 s2h_hw_sleep_us_now(void)
  */
 suspend_state_t s2h_last_sleep_state(void)
 {
+	/*
+	 * Suspend to idle runs without the platform, and its flag stays until
+	 * the next suspend; a platform suspend leaves its state behind.
+	 */
 	suspend_state_t state = READ_ONCE(s2h_platform_state);
 
 	if (pm_suspend_no_platform())

@@ -226,7 +226,7 @@ static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st,
 	    nla_put_u32(msg, S2H_A_CHECKS_FAILED, pf->failed) ||
 	    nla_put_u32(msg, S2H_A_SWAP_FREE_MB, pf->swap_free_mb) ||
 	    nla_put_u32(msg, S2H_A_IMAGE_MB, pf->image_mb) ||
-	    nla_put_u32(msg, S2H_A_HW_SLEEP_AVAILABLE, s2h_hw_sleep_us_now() >= 0) ||
+	    nla_put_u32(msg, S2H_A_HW_SLEEP_AVAILABLE, s2h_hw_sleep_available()) ||
 	    s2h_nl_put_verified(msg, &st->verify) ||
 	    s2h_nl_put_cycle(msg, S2H_A_LAST_CYCLE, &st->last))
 		return -EMSGSIZE;

@@ -3,65 +3,32 @@
 #include <linux/completion.h>
 #include <linux/device.h>
 #include <linux/fs.h>
-#include <linux/gfp.h>
 #include <linux/kdev_t.h>
 #include <linux/kernel.h>
-#include <linux/kernfs.h>
-#include <linux/kobject.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/rtc.h>
 #include <linux/security.h>
 #include <linux/string.h>
+#include <linux/suspend.h>
 #include <linux/swap.h>
-#include <linux/sysfs.h>
 #include <linux/workqueue.h>
 
 #include "compat.h"
 #include "hibernate.h"
+#include "powerattr.h"
 #include "preflight.h"
 #include "s2h.h"
 
 #define S2H_PAGES_TO_MB(p)	((u32)((p) >> (20 - PAGE_SHIFT)))
 
-/*
- * The files of /sys/power the checks need, read without opening them: the
- * kernel state behind them (swsusp_resume_device, image_size, ...) is
- * static to kernel/power, but their show() methods are reachable through
- * /sys/power's kobject, and calling one is what a read of the file does
- * (sysfs_kf_seq_show()), minus the path walk, the open file and its
- * seq_file. These show() methods take no lock and read the kernel's
- * variables as they are at the call: every check sees the present.
- */
-enum s2h_power_attr {
-	S2H_POWER_STATE,
-	S2H_POWER_RESUME,
-	S2H_POWER_RESUME_OFFSET,
-	S2H_POWER_IMAGE_SIZE,
-	S2H_POWER_MEM_SLEEP,
-	__S2H_POWER_MAX,
-};
-
-static const char * const s2h_power_attr_name[__S2H_POWER_MAX] = {
-	[S2H_POWER_STATE] = "state",
-	[S2H_POWER_RESUME] = "resume",
-	[S2H_POWER_RESUME_OFFSET] = "resume_offset",
-	[S2H_POWER_IMAGE_SIZE] = "image_size",
-	[S2H_POWER_MEM_SLEEP] = "mem_sleep",
-};
-
 static struct s2h_checks {
-	/* /sys/power and its attributes: built in, never removed. */
-	struct kobject *power_kobj;
-	const struct attribute *attr[__S2H_POWER_MAX];
 	/*
-	 * Protects the fields below: the page the show() methods write
-	 * (sysfs_emit() wants a page), and the resume device's block device,
+	 * Protects the fields below: the resume device's block device,
 	 * looked up once per device and held, so that its swap flag is a
 	 * read of memory at each check.
 	 */
 	struct mutex lock;
-	char *page;
 	dev_t resume_dev;
 	struct device *resume_bdev;	/* a reference, or NULL */
 	struct inode *resume_inode;	/* resume_bdev's, whose S_SWAPFILE swapon sets */
@@ -72,25 +39,6 @@ static struct s2h_checks {
 	struct workqueue_struct *wq;
 } s2h_checks;
 
-/* The text of a /sys/power file, NUL-terminated, in s2h_checks.page: empty on an error. */
-static char *s2h_power_show(enum s2h_power_attr id)
-{
-	struct kobject *kobj = s2h_checks.power_kobj;
-	ssize_t len;
-
-	lockdep_assert_held(&s2h_checks.lock);
-
-	len = kobj->ktype->sysfs_ops->show(kobj, (struct attribute *)s2h_checks.attr[id],
-					   s2h_checks.page);
-	s2h_checks.page[len < 0 || len >= PAGE_SIZE ? 0 : len] = '\0';
-	return s2h_checks.page;
-}
-
-static int s2h_power_u64(enum s2h_power_attr id, u64 *val)
-{
-	return kstrtou64(strim(s2h_power_show(id)), 10, val);
-}
-
 /*
  * nohibernate, lockdown, secretmem and the like: the kernel offers "disk"
  * or it does not (hibernation_available(), not exported, asked anew by
@@ -99,13 +47,7 @@ static int s2h_power_u64(enum s2h_power_attr id, u64 *val)
  */
 static bool s2h_hibernation_offered(void)
 {
-	char *states = strim(s2h_power_show(S2H_POWER_STATE));
-	char *word;
-
-	while ((word = strsep(&states, " ")))
-		if (!strcmp(word, "disk"))
-			return true;
-	return false;
+	return s2h_power_attr_has_word(S2H_POWER_STATE, "disk");
 }
 
 /*
@@ -119,21 +61,6 @@ static bool s2h_locked_down(void)
 	if (!READ_ONCE(locked) && security_locked_down(LOCKDOWN_HIBERNATION))
 		WRITE_ONCE(locked, true);
 	return READ_ONCE(locked);
-}
-
-/* The resume device hibernation writes its image to: 0 when none is set. */
-static dev_t s2h_resume_device(void)
-{
-	char *text = strim(s2h_power_show(S2H_POWER_RESUME));
-	char *minor = strchr(text, ':');
-	unsigned int maj, min;
-
-	if (!minor)
-		return 0;
-	*minor++ = '\0';
-	if (kstrtouint(text, 10, &maj) || kstrtouint(minor, 10, &min))
-		return 0;
-	return MKDEV(maj, min);
 }
 
 /* The block device's node, as devtmpfs names it: its uevent's DEVNAME. */
@@ -296,14 +223,14 @@ static int s2h_partition_is_swap(dev_t dev)
  */
 static bool s2h_resume_device_ok(void)
 {
-	dev_t dev = s2h_resume_device();
+	dev_t dev = 0;
 	u64 offset;
 
-	if (!dev)
+	if (s2h_power_attr_dev(S2H_POWER_RESUME, &dev) || !dev)
 		return false;
 	if (s2h_partition_is_swap(dev) != 0)
 		return true;
-	return !s2h_power_u64(S2H_POWER_RESUME_OFFSET, &offset) && offset;
+	return !s2h_power_attr_u64(S2H_POWER_RESUME_OFFSET, &offset) && offset;
 }
 
 /*
@@ -318,16 +245,14 @@ static unsigned long s2h_image_pages(void)
 						      si_mem_available());
 	u64 image_size;
 
-	if (s2h_power_u64(S2H_POWER_IMAGE_SIZE, &image_size))
+	if (s2h_power_attr_u64(S2H_POWER_IMAGE_SIZE, &image_size))
 		return used;
 	return min_t(u64, used, image_size >> PAGE_SHIFT);
 }
 
 /* alarmtimer_suspend() programs this RTC: it must be able to wake the system. */
-static bool s2h_rtc_can_wake(void)
+static bool s2h_rtc_can_wake(struct rtc_device *rtc)
 {
-	struct rtc_device *rtc = alarmtimer_get_rtcdev();
-
 	return rtc && rtc->dev.parent && device_may_wakeup(rtc->dev.parent);
 }
 
@@ -347,19 +272,18 @@ static void s2h_hpet_emulated_fn(void *arg)
  * /proc/driver/rtc; use_acpi_alarm=1 routes the alarm through the ACPI RTC
  * event instead (the kernel does by itself on Intel from 2015 with S0ix).
  * rtc_cmos decides which when it probes, so the answer is read once per
- * RTC device, from the file reader; the suspend mode is read at each
- * check. Other RTCs, and one rtc_cmos that is not rtc0, cannot be told:
- * passed.
+ * RTC device, from the file reader; the suspend mode (mem_sleep) is asked
+ * at each check. Other RTCs, and one rtc_cmos that is not rtc0, cannot be
+ * told: passed.
  */
-static bool s2h_rtc_ends_s2idle(void)
+static bool s2h_rtc_ends_s2idle(struct rtc_device *rtc)
 {
-	struct rtc_device *rtc = alarmtimer_get_rtcdev();
-	struct device *dev = rtc ? rtc->dev.parent : NULL;
+	struct device *dev = rtc->dev.parent;
 
 	lockdep_assert_held(&s2h_checks.lock);
 
-	if (!dev || !dev->driver || strcmp(dev->driver->name, "rtc_cmos") ||
-	    !strstr(s2h_power_show(S2H_POWER_MEM_SLEEP), "[s2idle]"))
+	if (!dev->driver || strcmp(dev->driver->name, "rtc_cmos") ||
+	    !pm_suspend_default_s2idle())
 		return true;
 	if (s2h_checks.hpet_rtc != rtc) {
 		s2h_file_reader_call(s2h_hpet_emulated_fn, &s2h_checks.hpet_emulated);
@@ -374,19 +298,18 @@ static bool s2h_rtc_ends_s2idle(void)
  * @verified_needed: require_verified is set and no dry run has passed
  *
  * Every check reads the state it checks at the call: the kernel's
- * variables through the show() methods of /sys/power, the free swap and
- * memory from their counters, the resume device's swap flag from its
- * inode. Only which block device a resume dev_t names is kept from one
- * call to the next (s2h_partition_is_swap()). Process context, before
- * tasks are frozen.
+ * variables through the show() methods of /sys/power (powerattr.c) or
+ * the functions the kernel exports, the free swap and memory from their
+ * counters, the resume device's swap flag from its inode. Only which
+ * block device a resume dev_t names is kept from one call to the next
+ * (s2h_partition_is_swap()). Process context, before tasks are frozen.
  */
 void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 {
+	struct rtc_device *rtc = alarmtimer_get_rtcdev();
 	long swap_free = get_nr_swap_pages();
-	unsigned long image;
+	unsigned long image = s2h_image_pages();
 
-	mutex_lock(&s2h_checks.lock);
-	image = s2h_image_pages();
 	p->failed = 0;
 	p->swap_free_mb = S2H_PAGES_TO_MB(max(swap_free, 0L));
 	p->image_mb = S2H_PAGES_TO_MB(image);
@@ -394,11 +317,12 @@ void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 		p->failed |= BIT(S2H_CHECK_LOCKDOWN);
 	else if (!s2h_hibernation_offered())
 		p->failed |= BIT(S2H_CHECK_SUPPORTED);
+	mutex_lock(&s2h_checks.lock);
 	if (!s2h_resume_device_ok())
 		p->failed |= BIT(S2H_CHECK_RESUME);
-	if (!s2h_rtc_can_wake())
+	if (!s2h_rtc_can_wake(rtc))
 		p->failed |= BIT(S2H_CHECK_RTC);
-	else if (!s2h_rtc_ends_s2idle())
+	else if (!s2h_rtc_ends_s2idle(rtc))
 		p->failed |= BIT(S2H_CHECK_RTC_S2IDLE);
 	mutex_unlock(&s2h_checks.lock);
 	if (swap_free <= 0 || swap_free < image)
@@ -407,44 +331,17 @@ void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 		p->failed |= BIT(S2H_CHECK_VERIFIED);
 }
 
-/* The attributes of /sys/power the checks call, by name, as sysfs made them. */
-static int s2h_power_attrs_find(void)
-{
-	struct kernfs_node *kn;
-	int id;
-
-	s2h_checks.power_kobj = s2h_power_kobj();
-	if (!s2h_checks.power_kobj)
-		return -ENOENT;
-	for (id = 0; id < __S2H_POWER_MAX; id++) {
-		kn = kernfs_find_and_get(s2h_checks.power_kobj->sd, s2h_power_attr_name[id]);
-		if (!kn)
-			return -ENOENT;
-		if (kernfs_type(kn) == KERNFS_FILE)
-			s2h_checks.attr[id] = kn->priv;
-		kernfs_put(kn);
-		if (!s2h_checks.attr[id])
-			return -ENOENT;
-	}
-	return 0;
-}
-
 int s2h_preflight_init(void)
 {
 	int err;
 
 	mutex_init(&s2h_checks.lock);
-	err = s2h_power_attrs_find();
-	if (err) {
-		pr_err("cannot find /sys/power's hibernation files\n");
+	err = s2h_power_attrs_init();
+	if (err)
 		return err;
-	}
-	s2h_checks.page = (char *)__get_free_page(GFP_KERNEL);
-	if (!s2h_checks.page)
-		return -ENOMEM;
 	s2h_checks.wq = alloc_workqueue("s2h_checks", WQ_UNBOUND, 0);
 	if (!s2h_checks.wq) {
-		free_page((unsigned long)s2h_checks.page);
+		s2h_power_attrs_exit();
 		return -ENOMEM;
 	}
 	/* The resume device set at boot, looked up now rather than in the first suspend. */
@@ -458,7 +355,7 @@ void s2h_preflight_exit(void)
 {
 	destroy_workqueue(s2h_checks.wq);
 	s2h_bdev_drop();
-	free_page((unsigned long)s2h_checks.page);
+	s2h_power_attrs_exit();
 	mutex_destroy(&s2h_checks.lock);
 }
 

@@ -143,7 +143,7 @@ static ssize_t image_mb_show(struct kobject *kobj, struct kobj_attribute *attr, 
 static ssize_t hw_sleep_available_show(struct kobject *kobj, struct kobj_attribute *attr,
 				       char *buf)
 {
-	return sysfs_emit(buf, "%s\n", s2h_hw_sleep_us_now() >= 0 ? "yes" : "no");
+	return sysfs_emit(buf, "%s\n", s2h_hw_sleep_available() ? "yes" : "no");
 }
 
 static struct kobj_attribute state_attr = __ATTR_RO(state);

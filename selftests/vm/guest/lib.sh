@@ -195,6 +195,49 @@ wait_for()
 	ok "$4"
 }
 
+# s2h's line of a wake of an armed suspend in the kernel log; the helpers
+# below wait for it (10 s at most) rather than race the resume's end.
+WAKE_LINE='s2h: [a-z]* wake after'
+
+# log_has DESC PATTERN: pass when a line of the kernel log matches PATTERN.
+log_has()
+{
+	local i=0
+
+	until dmesg | grep -q "$2"; do
+		i=$((i + 1))
+		if [ $i -gt 50 ]; then
+			not_ok "$1 (no line '$2' in the kernel log)"
+			return 1
+		fi
+		sleep 0.2
+	done
+	ok "$1"
+}
+
+# wakes_logged: how many wake lines s2h wrote so far; for due_after.
+wakes_logged()
+{
+	dmesg | grep -c "$WAKE_LINE"
+}
+
+# due_after N: the alarm's delay, in s, of the wake told by the line after
+# the first N: what that suspend was armed for. Empty when none came.
+due_after()
+{
+	local i=0 line
+
+	while [ $i -le 50 ]; do
+		line=$(dmesg | grep "$WAKE_LINE" | sed -n "$(($1 + 1))p")
+		if [ -n "$line" ]; then
+			echo "$line" | sed -n 's/.* alarm due at \([0-9]*\) s .*/\1/p'
+			return
+		fi
+		i=$((i + 1))
+		sleep 0.2
+	done
+}
+
 # s2h_load [PARAM=VALUE...]: insmod s2h.ko, one TAP line.
 s2h_load()
 {

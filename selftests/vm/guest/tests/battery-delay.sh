@@ -9,35 +9,32 @@
 set -u
 . /lib/s2h/lib.sh
 
-# last_armed: the delay of the last "armed" line of the kernel's log.
-last_armed()
-{
-	dmesg | sed -n 's/.*s2h: armed: hibernating in \([0-9]*\) s.*/\1/p' | tail -n 1
-}
-
 fake_power_load capacity=80 ac_online=0 || exit 1
 s2h_load delay_sec=3600 delay_low_sec=8 battery_high=50 ac_delay_sec=20 || exit 1
 swap_on
 
+seen=$(wakes_logged)
 host wake-after 3
 suspend_mem
 wait_for $S2H/last_wake early 10 "80 %: woken early by the host"
-is "$(last_armed)" 3600 "80 % >= battery_high 50: armed for delay_sec"
+is "$(due_after $seen)" 3600 "80 % >= battery_high 50: armed for delay_sec"
 
 echo 1 >$FAKE/ac_online
+seen=$(wakes_logged)
 host wake-after 3
 suspend_mem
 wait_for $S2H/last_wake early 10 "on mains: woken early by the host"
-is "$(last_armed)" 20 "on mains: armed for ac_delay_sec"
+is "$(due_after $seen)" 20 "on mains: armed for ac_delay_sec"
 
 echo 0 >$FAKE/ac_online
 echo 40 >$FAKE/capacity
+seen=$(wakes_logged)
 host expect-poweroff 120
 suspend_mem
 
 # Boot 2, resumed from the image.
 wait_for $S2H/stats/resumes_from_hibernation 1 180 "resumed from hibernation" || diag_stats
-is "$(last_armed)" 8 "40 % < battery_high 50: armed for delay_low_sec"
+is "$(due_after $seen)" 8 "40 % < battery_high 50: armed for delay_low_sec"
 is_stat alarm_wakes 1
 is_stat early_wakes 2
 is_stat dark_wakes 0

@@ -29,8 +29,8 @@ host power-button-after 5
 suspend_mem
 check "the suspend was to idle" sh -c 'dmesg | grep -q "PM: suspend entry (s2idle)"'
 check "the power button's fixed event woke it" sh -c 'dmesg | grep -q "ACPI fixed event wakeup"'
-check "s2h saw it sleep with no time injected" \
-	sh -c 'dmesg | grep -q "s2h: early wake after .* (0 ms asleep by timekeeping, sleep reached"'
+log_has "s2h saw it sleep with no time injected" \
+	"s2h: early wake after .* (0 ms asleep by timekeeping, sleep reached"
 is_file $S2H/last_wake early "last_wake is early"
 is_stat early_wakes 1
 is_stat aborted 0
