@@ -245,6 +245,7 @@ def control_figures(reports):
                          if rep.get('sysfs_cat_us') else float('nan')),
         'get_per_s': rate('GET round trips'),
         'get_reply_per_s': rate('GET without ack'),
+        'get_checks_per_s': rate('GET with checks round trips'),
         'set_per_s': rate('SET round trips'),
         'sysfs12_per_s': rate('all 12 files'),
         'sysfs2_per_s': rate('enabled + delay_sec'),
@@ -291,10 +292,12 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
         f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", nan):.1f} ms '
         f'(old {old.get("sysfs_all_ms", nan):.1f} ms) |',
         f'| netlink round trips per s: GET (reply, then the ack the request asks for) / '
-        f'GET without ack / SET (ack) | {get:.0f} / {c.get("get_reply_per_s", nan):.0f} / '
-        f'{set_:.0f} | {get_old:.0f} / {old.get("get_reply_per_s", nan):.0f} / {set_old:.0f} '
-        f'| - | GET / SET = {get / set_:.2f} (old {get_old / set_old:.2f}), without ack '
-        f'{c.get("get_reply_per_s", nan) / set_:.2f}; GET new / old = '
+        f'GET without ack / GET with checks / SET (ack) | {get:.0f} / '
+        f'{c.get("get_reply_per_s", nan):.0f} / {c.get("get_checks_per_s", nan):.0f} / '
+        f'{set_:.0f} | {get_old:.0f} / {old.get("get_reply_per_s", nan):.0f} / - / {set_old:.0f} '
+        f'| - | GET / SET = {get / set_:.2f} (old {get_old / set_old:.2f}: its GET always ran '
+        f'the checks), without ack {c.get("get_reply_per_s", nan) / set_:.2f}, with checks '
+        f'{c.get("get_checks_per_s", nan) / set_:.2f}; GET new / old = '
         f'{ratio_text(get_old, get)}; quickest of 10 blocks each, taking turns; '
         f'the 12 sysfs files a GET holds: {c.get("sysfs12_per_s", 0):.0f}/s |',
     ]

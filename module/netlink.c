@@ -43,7 +43,8 @@ static struct netlink_range_validation s2h_thermal_limit_range = {
 /* Strict validation refuses any attribute the policy gives no type. */
 static const struct nla_policy s2h_no_attrs_policy[S2H_A_MAX + 1] = {};
 
-#define S2H_READ_ONLY(what)	{ .type = NLA_REJECT, .reject_message = what " is read-only" }
+#define S2H_REFUSED(why)	{ .type = NLA_REJECT, .reject_message = why }
+#define S2H_READ_ONLY(what)	S2H_REFUSED(what " is read-only")
 
 /* The bounds of module/config.c's s2h_settings[], for each setting's attribute. */
 static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
@@ -77,6 +78,11 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_AC_DELAY_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_ac_delay_range),
 	[S2H_A_DRAIN_BUDGET] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
 	[S2H_A_BATTERY_CRITICAL] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
+	[S2H_A_CHECKS] = S2H_REFUSED("checks is a flag of get requests"),
+};
+
+static const struct nla_policy s2h_get_policy[S2H_A_MAX + 1] = {
+	[S2H_A_CHECKS] = { .type = NLA_FLAG },
 };
 
 /* A dry run of an earlier boot, as s2hctl kept it: when, and how long it took. */
@@ -217,15 +223,45 @@ static int s2h_nl_put_cycle(struct sk_buff *msg, int attr, const struct s2h_cycl
 	return 0;
 }
 
-static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st,
-			     const struct s2h_preflight *pf)
+/* The most a cycle's nest takes: s2h_nl_put_cycle() puts no more. */
+static size_t s2h_nl_cycle_size(void)
+{
+	return nla_total_size(0) +
+	       8 * nla_total_size_64bit(sizeof(u64)) +	/* times, seq, hw_sleep_us */
+	       10 * nla_total_size(sizeof(u32)) +	/* wake ... wakes */
+	       nla_total_size(S2H_WAKE_SOURCE_LEN) +
+	       S2H_CYCLE_WAKES_MAX * nla_total_size(sizeof(s32));
+}
+
+/*
+ * The most a GET reply takes, so that it is allocated once at its size:
+ * netlink_unicast() would otherwise copy a larger buffer into a smaller one.
+ */
+static size_t s2h_nl_get_size(bool checks)
+{
+	return __S2H_SETTING_MAX * nla_total_size(sizeof(u32)) +
+	       3 * nla_total_size(sizeof(u32)) +	/* state, last wake, hw sleep */
+	       (checks ? 3 * nla_total_size(sizeof(u32)) : 0) +
+	       nla_total_size(0) + 4 * nla_total_size(sizeof(u32)) +	/* verified */
+	       nla_total_size_64bit(sizeof(u64)) +
+	       s2h_nl_cycle_size() +
+	       nla_total_size(0) + __S2H_STAT_MAX * nla_total_size_64bit(sizeof(u64));
+}
+
+static int s2h_nl_put_checks(struct sk_buff *msg, const struct s2h_preflight *pf)
+{
+	if (nla_put_u32(msg, S2H_A_CHECKS_FAILED, pf->failed) ||
+	    nla_put_u32(msg, S2H_A_SWAP_FREE_MB, pf->swap_free_mb) ||
+	    nla_put_u32(msg, S2H_A_IMAGE_MB, pf->image_mb))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st)
 {
 	if (s2h_nl_put_settings(msg, &st->config) ||
 	    nla_put_u32(msg, S2H_A_STATE, st->state) ||
 	    nla_put_u32(msg, S2H_A_LAST_WAKE, st->last_wake) ||
-	    nla_put_u32(msg, S2H_A_CHECKS_FAILED, pf->failed) ||
-	    nla_put_u32(msg, S2H_A_SWAP_FREE_MB, pf->swap_free_mb) ||
-	    nla_put_u32(msg, S2H_A_IMAGE_MB, pf->image_mb) ||
 	    nla_put_u32(msg, S2H_A_HW_SLEEP_AVAILABLE, s2h_hw_sleep_available()) ||
 	    s2h_nl_put_verified(msg, &st->verify) ||
 	    s2h_nl_put_cycle(msg, S2H_A_LAST_CYCLE, &st->last))
@@ -233,8 +269,10 @@ static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_status *st,
 	return s2h_nl_put_stats(msg, st->stats);
 }
 
+/* The pre-flight checks only when asked: see the checks attribute in the spec. */
 static int s2h_nl_get(struct sk_buff *skb, struct genl_info *info)
 {
+	bool checks = nla_get_flag(info->attrs[S2H_A_CHECKS]);
 	struct s2h_preflight pf;
 	struct s2h_status st;
 	struct sk_buff *msg;
@@ -242,8 +280,9 @@ static int s2h_nl_get(struct sk_buff *skb, struct genl_info *info)
 	int err;
 
 	s2h_status_read(&st);
-	s2h_available(&pf);
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (checks)
+		s2h_available(&pf);
+	msg = genlmsg_new(s2h_nl_get_size(checks), GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
 	hdr = genlmsg_put_reply(msg, info, &s2h_nl_family, 0, S2H_CMD_GET);
@@ -251,7 +290,9 @@ static int s2h_nl_get(struct sk_buff *skb, struct genl_info *info)
 		err = -EMSGSIZE;
 		goto err_free;
 	}
-	err = s2h_nl_put_status(msg, &st, &pf);
+	err = s2h_nl_put_status(msg, &st);
+	if (!err && checks)
+		err = s2h_nl_put_checks(msg, &pf);
 	if (WARN_ON_ONCE(err))
 		goto err_free;
 	genlmsg_end(msg, hdr);
@@ -378,7 +419,7 @@ static const struct genl_ops s2h_nl_ops[] = {
 	{
 		.cmd = S2H_CMD_GET,
 		.doit = s2h_nl_get,
-		.policy = s2h_no_attrs_policy,
+		.policy = s2h_get_policy,
 		.maxattr = S2H_A_MAX,
 	},
 	{

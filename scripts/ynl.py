@@ -122,7 +122,8 @@ def policy_mismatches(generated_c):
 
     The bounds are C expressions: the compiler, with the uapi header, says
     whether they are equal. The module refuses the other attributes with
-    S2H_READ_ONLY(), where the generated policy leaves them out."""
+    S2H_READ_ONLY() or S2H_REFUSED(), where the generated policy leaves
+    them out."""
     gen = c_policy(open(generated_c).read(), "s2h_set_nl_policy")
     mod = c_policy(open(NETLINK_C).read(), "s2h_set_policy")
     if gen is None or mod is None:
@@ -138,7 +139,7 @@ def policy_mismatches(generated_c):
             asserts.append('_Static_assert((%s) == (%s), "%s: %s is not %s");'
                            % (want, have, attr, have, want))
     for attr, rule in sorted(mod.items()):
-        if attr not in gen and not rule[1].startswith("S2H_READ_ONLY("):
+        if attr not in gen and not rule[1].startswith(("S2H_READ_ONLY(", "S2H_REFUSED(")):
             bad.append("%s: the module takes it (%s), the spec's SET does not" % (attr, rule))
     return bad + static_asserts(asserts)[1]
 

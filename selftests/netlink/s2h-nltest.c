@@ -129,7 +129,8 @@ static void put_attr(struct msg *m, uint16_t type, const void *data, uint16_t le
 	struct nlattr a = { .nla_len = (uint16_t)(NLA_HDRLEN + len), .nla_type = type };
 
 	memcpy(m->buf + m->len, &a, sizeof(a));
-	memcpy(m->buf + m->len + NLA_HDRLEN, data, len);
+	if (len)
+		memcpy(m->buf + m->len + NLA_HDRLEN, data, len);
 	m->len += NLA_ALIGN(NLA_HDRLEN + len);
 	hdr(m)->nlmsg_len = (uint32_t)m->len;
 }
@@ -368,6 +369,8 @@ static const struct bad bads[] = {
 	  { { S2H_A_ENABLED | NLA_F_NESTED, 4, 1 } } },
 	{ "SET without attributes", S2H_CMD_SET },
 	{ "GET with an attribute", S2H_CMD_GET, { ENABLED(4, 1) } },
+	{ "GET checks with a payload", S2H_CMD_GET, { { S2H_A_CHECKS, 4, 1 } } },
+	{ "SET checks (a GET's flag)", S2H_CMD_SET, { { S2H_A_CHECKS, 0, 0 } } },
 	{ "command EVENT_NTF as a request", S2H_CMD_EVENT_NTF },
 	{ "command 0", S2H_CMD_UNSPEC },
 	{ "command 200", 200 },
@@ -414,6 +417,7 @@ static void test_malformed(void)
 struct seen {
 	bool bad;
 	bool has_setting;
+	bool has_checks;	/* GET's flag, with no payload */
 	struct config c;
 };
 
@@ -428,6 +432,11 @@ static void model_attr(const struct nlattr *a, void *arg)
 
 	if (a->nla_type & NLA_F_NESTED) {
 		s->bad = true;
+		return;
+	}
+	if ((a->nla_type & NLA_TYPE_MASK) == S2H_A_CHECKS) {
+		s->bad |= len != 0;
+		s->has_checks = true;
 		return;
 	}
 	for (i = 0; i < N_SETTINGS; i++) {
@@ -455,7 +464,7 @@ static bool accepted_ok(const struct msg *m, struct config before, struct config
 		return false;
 	if (s.bad || g->cmd != S2H_CMD_SET)
 		return !s.bad && g->cmd == S2H_CMD_GET && !s.has_setting && same(before, after);
-	return s.has_setting && same(s.c, after);
+	return s.has_setting && !s.has_checks && same(s.c, after);
 }
 
 static void mutate_length(struct msg *m);
@@ -610,11 +619,13 @@ static const char * const sysfs_files[] = {
  * blocks, the functions taking turns block by block, and the quickest
  * block of each counts. Whatever else runs on the machine only ever slows
  * a block down, and slows the functions alike while they take turns. 0 for
- * a function that failed.
+ * a function that failed (a module from before what it asks for), which
+ * is not run again.
  */
 static void rates(long n, int (*const fns[])(void), double *out, size_t nfns)
 {
 	long per = n / BENCH_BLOCKS > 0 ? n / BENCH_BLOCKS : 1;
+	bool failed[8] = {};
 	size_t f;
 	long i;
 	int b;
@@ -622,12 +633,15 @@ static void rates(long n, int (*const fns[])(void), double *out, size_t nfns)
 	for (f = 0; f < nfns; f++)
 		out[f] = 0;
 	for (b = 0; b < BENCH_BLOCKS; b++) {
-		for (f = 0; f < nfns; f++) {
+		for (f = 0; f < nfns && f < ARRAY_SIZE(failed); f++) {
 			double t0 = now_sec(), r;
 
-			for (i = 0; i < per; i++)
-				if (fns[f]())
-					return;
+			for (i = 0; i < per && !failed[f]; i++)
+				failed[f] = fns[f]() != 0;
+			if (failed[f]) {
+				out[f] = 0;
+				continue;
+			}
 			r = (double)per / (now_sec() - t0);
 			if (r > out[f])
 				out[f] = r;
@@ -650,6 +664,16 @@ static int one_get_reply(void)
 
 	start(&m, family, S2H_CMD_GET);
 	hdr(&m)->nlmsg_flags &= ~NLM_F_ACK;
+	return transact(&m, &reply);
+}
+
+/* A GET as s2hctl show asks it: the pre-flight checks run for the reply. */
+static int one_get_checks(void)
+{
+	struct msg m, reply;
+
+	start(&m, family, S2H_CMD_GET);
+	put_attr(&m, S2H_A_CHECKS, NULL, 0);
 	return transact(&m, &reply);
 }
 
@@ -685,29 +709,34 @@ static int one_sysfs_config(void)
 static void bench(long n)
 {
 	static int (*const fns[])(void) = {
-		one_get, one_get_reply, one_set, one_sysfs, one_sysfs_config
+		one_get, one_get_reply, one_get_checks, one_set, one_sysfs, one_sysfs_config
 	};
-	double r[ARRAY_SIZE(fns)], get, get_reply, set, all, two;
+	double r[ARRAY_SIZE(fns)], get, get_reply, get_checks, set, all, two;
 
 	bench_config = sysfs_config();
 	rates(n, fns, r, ARRAY_SIZE(fns));
 	get = r[0];
 	get_reply = r[1];
-	set = r[2];
-	all = r[3];
-	two = r[4];
+	get_checks = r[2];
+	set = r[3];
+	all = r[4];
+	two = r[5];
 
 	check(get > 0 && get_reply > 0 && set > 0 && all > 0 && two > 0,
 	      "benchmark ran %ld rounds of each", n);
 	printf("# GET round trips/s:                  %10.0f\n", get);
 	printf("# GET without ack round trips/s:      %10.0f\n", get_reply);
+	if (get_checks > 0)
+		printf("# GET with checks round trips/s:      %10.0f\n", get_checks);
+	else
+		printf("# GET with checks: refused (a module whose GET always runs them)\n");
 	printf("# SET round trips/s (two settings):   %10.0f\n", set);
 	printf("# sysfs, all 12 files read/s:         %10.0f   GET/sysfs ratio %.2f\n",
 	       all, get / all);
 	printf("# sysfs, enabled + delay_sec read/s:  %10.0f   GET/sysfs ratio %.2f\n",
 	       two, get / two);
 	printf("# (a GET reply holds what the 12 files do; a SET here changes nothing;\n"
-	       "#  the quickest of %d blocks of %ld each, the four taking turns)\n",
+	       "#  the quickest of %d blocks of %ld each, the six taking turns)\n",
 	       BENCH_BLOCKS, n / BENCH_BLOCKS);
 }
 

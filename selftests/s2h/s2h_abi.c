@@ -211,7 +211,8 @@ static size_t put_attr(char *at, __u16 type, const void *data, __u16 len)
 
 	a->nla_type = type;
 	a->nla_len = NLA_HDRLEN + len;
-	memcpy(at + NLA_HDRLEN, data, len);
+	if (len)
+		memcpy(at + NLA_HDRLEN, data, len);
 	return NLA_ALIGN(a->nla_len);
 }
 
@@ -284,6 +285,27 @@ TEST_F(nl, get_answers)
 	ASSERT_EQ(0, nl_send(self->sock, &m, 0));
 	EXPECT_EQ(0, nl_ack(self->sock, reply, sizeof(reply)));
 	EXPECT_LT(NLMSG_LENGTH(GENL_HDRLEN), ((struct nlmsghdr *)reply)->nlmsg_len);
+}
+
+/* The pre-flight checks are in a GET's reply when, and only when, it asks. */
+TEST_F(nl, get_checks_on_request)
+{
+	char reply[8192];
+	struct nl_msg m;
+
+	start_msg(&m, self->family, S2H_CMD_GET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, 0));
+	ASSERT_EQ(0, nl_ack(self->sock, reply, sizeof(reply)));
+	EXPECT_EQ(NULL, reply_attr(reply, S2H_A_CHECKS_FAILED));
+	EXPECT_EQ(NULL, reply_attr(reply, S2H_A_SWAP_FREE_MB));
+	EXPECT_NE(NULL, reply_attr(reply, S2H_A_STATE));
+
+	start_msg(&m, self->family, S2H_CMD_GET, self->seq++);
+	ASSERT_EQ(0, nl_send(self->sock, &m, put_attr(m.attrs, S2H_A_CHECKS, NULL, 0)));
+	ASSERT_EQ(0, nl_ack(self->sock, reply, sizeof(reply)));
+	EXPECT_NE(NULL, reply_attr(reply, S2H_A_CHECKS_FAILED));
+	EXPECT_NE(NULL, reply_attr(reply, S2H_A_SWAP_FREE_MB));
+	EXPECT_NE(NULL, reply_attr(reply, S2H_A_IMAGE_MB));
 }
 
 TEST_F(nl, set_in_range_applies)

@@ -45,7 +45,7 @@ static bool still_asked(void)
 	ret = conn_open(&c);
 	if (ret)
 		return false;
-	ret = nl_get(&c, &st);
+	ret = nl_get(&c, &st, false);
 	conn_close(&c);
 	return !ret && st.state == S2H_STATE_HANDOFF;
 }

@@ -211,18 +211,21 @@ static int report(const struct reply *r, const char *doing)
 	return 1;
 }
 
-static int finish(struct conn *c, struct nl_msg *msg, struct reply *r, const char *doing)
+/* What transact() returned @err and filled @r with, as the exit status; said when it failed. */
+static int conclude(const struct reply *r, int err, const char *doing)
 {
-	int err;
-
-	if (!msg)
-		return 1;
-	err = transact(c, msg, r);
 	if (err < 0) {
 		fail(doing, err);
 		return 1;
 	}
 	return r->error ? report(r, doing) : 0;
+}
+
+static int finish(struct conn *c, struct nl_msg *msg, struct reply *r, const char *doing)
+{
+	if (!msg)
+		return 1;
+	return conclude(r, transact(c, msg, r), doing);
 }
 
 static int parse_stats(struct nlattr *nest, struct status *st)
@@ -327,8 +330,7 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 static int parse_status(struct nlattr **tb, void *arg)
 {
 	static const unsigned int needed[] = {
-		S2H_A_STATE, S2H_A_LAST_WAKE, S2H_A_CHECKS_FAILED, S2H_A_SWAP_FREE_MB,
-		S2H_A_IMAGE_MB, S2H_A_VERIFIED, S2H_A_LAST_CYCLE, S2H_A_STATS,
+		S2H_A_STATE, S2H_A_LAST_WAKE, S2H_A_VERIFIED, S2H_A_LAST_CYCLE, S2H_A_STATS,
 		S2H_A_HW_SLEEP_AVAILABLE,
 	};
 	struct status *st = arg;
@@ -341,12 +343,16 @@ static int parse_status(struct nlattr **tb, void *arg)
 	parse_settings(tb, &set);
 	if (set.has != SETTING_BIT(N_SETTINGS) - 1)
 		return -1;
+	if (st->has_checks) {
+		if (!tb[S2H_A_CHECKS_FAILED] || !tb[S2H_A_SWAP_FREE_MB] || !tb[S2H_A_IMAGE_MB])
+			return -1;
+		st->checks_failed = nla_get_u32(tb[S2H_A_CHECKS_FAILED]);
+		st->swap_free_mb = nla_get_u32(tb[S2H_A_SWAP_FREE_MB]);
+		st->image_mb = nla_get_u32(tb[S2H_A_IMAGE_MB]);
+	}
 	memcpy(st->val, set.val, sizeof(st->val));
 	st->state = nla_get_u32(tb[S2H_A_STATE]);
 	st->last_wake = nla_get_u32(tb[S2H_A_LAST_WAKE]);
-	st->checks_failed = nla_get_u32(tb[S2H_A_CHECKS_FAILED]);
-	st->swap_free_mb = nla_get_u32(tb[S2H_A_SWAP_FREE_MB]);
-	st->image_mb = nla_get_u32(tb[S2H_A_IMAGE_MB]);
 	st->hw_sleep_available = nla_get_u32(tb[S2H_A_HW_SLEEP_AVAILABLE]);
 	if (parse_verified(tb[S2H_A_VERIFIED], &st->verify) ||
 	    parse_last_cycle(tb[S2H_A_LAST_CYCLE], &st->last))
@@ -354,12 +360,39 @@ static int parse_status(struct nlattr **tb, void *arg)
 	return parse_stats(tb[S2H_A_STATS], st);
 }
 
-int nl_get(struct conn *c, struct status *st)
+static struct nl_msg *get_request(struct conn *c, bool checks)
+{
+	struct nl_msg *msg = request(c, S2H_CMD_GET);
+
+	if (msg && checks && nla_put_flag(msg, S2H_A_CHECKS) < 0) {
+		fprintf(stderr, "s2hctl: out of memory\n");
+		nlmsg_free(msg);
+		msg = NULL;
+	}
+	return msg;
+}
+
+/*
+ * @checks: ask for the pre-flight checks too. A module from before the
+ * checks flag refuses it, and runs them for every GET: asked again
+ * without it (a module updated by DKMS stays loaded until the reboot).
+ */
+int nl_get(struct conn *c, struct status *st, bool checks)
 {
 	struct reply r = { .parse = parse_status, .arg = st };
+	struct nl_msg *msg = get_request(c, checks);
+	int err;
 
 	memset(st, 0, sizeof(*st));
-	return finish(c, request(c, S2H_CMD_GET), &r, "reading the settings");
+	st->has_checks = checks;
+	if (!msg || !checks)
+		return finish(c, msg, &r, "reading the settings");
+	err = transact(c, msg, &r);
+	if (err >= 0 && r.error == -EINVAL && r.bad_attr == S2H_A_CHECKS) {
+		r = (struct reply) { .parse = parse_status, .arg = st };
+		return finish(c, get_request(c, false), &r, "reading the settings");
+	}
+	return conclude(&r, err, "reading the settings");
 }
 
 struct history {

@@ -53,6 +53,7 @@ struct status {
 	uint32_t val[N_SETTINGS];
 	uint32_t state;
 	uint32_t last_wake;
+	bool has_checks;		/* asked for: the three below are there */
 	uint32_t checks_failed;		/* BIT(enum s2h_check) */
 	uint32_t swap_free_mb, image_mb;
 	bool hw_sleep_available;	/* the kernel says how long the hardware slept */
@@ -81,7 +82,7 @@ typedef void (*cycle_fn)(const struct last_cycle *l, void *arg);
 
 int conn_open(struct conn *c);
 void conn_close(struct conn *c);
-int nl_get(struct conn *c, struct status *st);
+int nl_get(struct conn *c, struct status *st, bool checks);
 int nl_set(struct conn *c, const struct settings *set);
 int nl_monitor(struct conn *c, event_fn fn, void *arg);
 int nl_history(struct conn *c, cycle_fn fn, void *arg);

@@ -138,7 +138,7 @@ static int cmd_show(const struct command *cmd, const struct args *a)
 		ret = conn_open(&c);
 	if (ret)
 		return ret;
-	ret = nl_get(&c, &st);
+	ret = nl_get(&c, &st, true);
 	conn_close(&c);
 	if (!ret)
 		print_status(&st, a->opts & OPT_JSON);
@@ -309,7 +309,7 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 	if (run_verify)
 		ret = verify(&c, yes);
 	if (!ret)
-		ret = nl_get(&c, &st);
+		ret = nl_get(&c, &st, true);
 	conn_close(&c);
 	if (ret)
 		return ret;

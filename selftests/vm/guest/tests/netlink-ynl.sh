@@ -28,6 +28,13 @@ test_get()
 	is "$(jget resumes-from-hibernation $out)" "$(cat $S2H/stats/resumes_from_hibernation)" \
 		"$s: get's stats nest holds the counters"
 	is "$(jget result $out)" never "$s: get's verified nest: result never"
+	check "$s: get without checks replies no checks-failed" \
+		sh -c "! grep -q checks-failed $out"
+	check "$s: ynl --do get with checks" \
+		ynl "$s" --do get --json '{"checks": true}' --output-json >$out.checks || return
+	check "$s: get with checks replies checks-failed" grep -q '"checks-failed"' $out.checks
+	is "$(jget swap-free-mb $out.checks)" "$(cat $S2H/swap_free_mb)" \
+		"$s: get with checks: swap-free-mb is sysfs' value"
 }
 
 test_set()
