@@ -11,7 +11,8 @@ set -u
 
 SUITE=bookworm
 MIRROR=${BENCH_MIRROR:-http://deb.debian.org/debian}
-PACKAGES=systemd,systemd-sysv,udev
+# kmod: the guest loads the old and the new module in turns (s2h-bench-guest).
+PACKAGES=systemd,systemd-sysv,udev,kmod
 CACHE_ROOT=${BENCH_CACHE:-/var/cache/s2h}
 
 die()
