@@ -26,7 +26,6 @@
 #include "image.h"
 #include "overhead.h"
 #include "power.h"
-#include "powerattr.h"
 #include "s2h.h"
 #include "sleeptrace.h"
 #include "thermal.h"
@@ -407,14 +406,10 @@ static bool s2h_hot_now(void)
 static bool s2h_sleepless_now(void)
 {
 	bool s2idle = s2h_last_sleep_state() == PM_SUSPEND_TO_IDLE;
-	s64 hw_sleep_us;
 
 	lockdep_assert_held(&s2h.lock);
 
-	if (!s2h.config.hibernate_no_hw_sleep || !s2idle)
-		return false;
-	hw_sleep_us = s2h_hw_sleep_us();
-	if (!s2h_no_hw_sleep(s2h.config.hibernate_no_hw_sleep, s2idle, hw_sleep_us))
+	if (!s2h_no_hw_sleep(s2h.config.hibernate_no_hw_sleep, s2idle, s2h.last->hw_sleep_us))
 		return false;
 	pr_info("no hardware sleep in this suspend to idle: hibernating now\n");
 	return true;
@@ -459,16 +454,18 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 }
 
 /*
- * The IRQ that ended the suspend, when the kernel says (CONFIG_PM_SLEEP_DEBUG),
- * else 0: through pm_wakeup_irq's show(), which opens no file.
+ * What the kernel says of the suspend that just ended, read once: the
+ * decision (hibernate_no_hw_sleep) and the cycle's record use it. A suspend
+ * that never slept has neither a wake IRQ nor a hardware sleep of its own.
  */
-static u32 s2h_wake_irq(void)
+static void s2h_record_kernel_wake(enum s2h_wake wake)
 {
-	u64 irq;
+	bool slept = wake != S2H_WAKE_ABORTED;
 
-	if (s2h_power_attr_u64(S2H_POWER_WAKEUP_IRQ, &irq) || irq > U32_MAX)
-		return 0;
-	return irq;
+	lockdep_assert_held(&s2h.lock);
+
+	s2h.last->wake_irq = slept ? s2h_wake_irq() : 0;
+	s2h.last->hw_sleep_us = slept ? s2h_hw_sleep_us() : S2H_HW_SLEEP_UNKNOWN;
 }
 
 static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
@@ -487,9 +484,6 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	 */
 	if (!s2h.attempts_failed || d->action == S2H_DECISION_POWER_OFF)
 		s2h.last->decision = d->action;
-	s2h.last->wake_irq = wake == S2H_WAKE_ABORTED ? 0 : s2h_wake_irq();
-	s2h.last->hw_sleep_us = wake == S2H_WAKE_ABORTED ? S2H_HW_SLEEP_UNKNOWN :
-			      s2h_hw_sleep_us();
 	strscpy(s2h.last->wake_source, src->name, sizeof(s2h.last->wake_source));
 	if (wake != S2H_WAKE_ABORTED)
 		s2h_history_add_wake(s2h.last, pw->battery);
@@ -597,6 +591,7 @@ static void s2h_post_suspend(void)
 
 	s2h_alarm_disarm(&s2h.alarm, &facts, &src);
 	wake = s2h_classify_wake(&facts);
+	s2h_record_kernel_wake(wake);
 	if (wake == S2H_WAKE_ALARM) {
 		d = s2h_decide_now(&facts, &pw, &pf);
 		s2h.sleep_state = s2h_last_sleep_state();

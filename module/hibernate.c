@@ -210,6 +210,20 @@ s64 s2h_hw_sleep_us(void)
 }
 
 /**
+ * s2h_wake_irq() - the IRQ that ended the last suspend
+ *
+ * Return: the IRQ when the kernel says (CONFIG_PM_SLEEP_DEBUG), else 0.
+ */
+u32 s2h_wake_irq(void)
+{
+	u64 irq;
+
+	if (s2h_power_attr_u64(S2H_POWER_WAKEUP_IRQ, &irq) || irq > U32_MAX)
+		return 0;
+	return irq;
+}
+
+/**
  * s2h_last_sleep_state() - the state the suspend that just ended entered
  *
  * Return: PM_SUSPEND_TO_IDLE, PM_SUSPEND_STANDBY or PM_SUSPEND_MEM.

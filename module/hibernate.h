@@ -23,6 +23,7 @@ void s2h_sleep_state_forget(void);
 suspend_state_t s2h_last_sleep_state(void);
 bool s2h_hw_sleep_available(void);
 s64 s2h_hw_sleep_us(void);
+u32 s2h_wake_irq(void);
 int s2h_arm_wakeup_check(void);
 void s2h_clear_wakeup_check(void);
 int s2h_sleep_again(suspend_state_t state);

@@ -625,7 +625,6 @@ static const char * const sysfs_files[] = {
 static void rates(long n, int (*const fns[])(void), double *out, size_t nfns)
 {
 	long per = n / BENCH_BLOCKS > 0 ? n / BENCH_BLOCKS : 1;
-	bool failed[8] = {};
 	size_t f;
 	long i;
 	int b;
@@ -633,12 +632,16 @@ static void rates(long n, int (*const fns[])(void), double *out, size_t nfns)
 	for (f = 0; f < nfns; f++)
 		out[f] = 0;
 	for (b = 0; b < BENCH_BLOCKS; b++) {
-		for (f = 0; f < nfns && f < ARRAY_SIZE(failed); f++) {
+		for (f = 0; f < nfns; f++) {
 			double t0 = now_sec(), r;
 
-			for (i = 0; i < per && !failed[f]; i++)
-				failed[f] = fns[f]() != 0;
-			if (failed[f]) {
+			/* Refused in an earlier block: out[f] is 0 and stays so. */
+			if (b && !out[f])
+				continue;
+			for (i = 0; i < per; i++)
+				if (fns[f]())
+					break;
+			if (i < per) {
 				out[f] = 0;
 				continue;
 			}
