@@ -733,12 +733,15 @@ static void bench(long n)
 		printf("# GET with checks round trips/s:      %10.0f\n", get_checks);
 	else
 		printf("# GET with checks: refused (a module whose GET always runs them)\n");
-	printf("# SET round trips/s (two settings):   %10.0f\n", set);
+	printf("# SET round trips/s (every setting):  %10.0f\n", set);
+	printf("# GET/SET ratio %.2f, without ack %.2f, with checks %.2f\n",
+	       get / set, get_reply / set, get_checks / set);
 	printf("# sysfs, all 12 files read/s:         %10.0f   GET/sysfs ratio %.2f\n",
 	       all, get / all);
 	printf("# sysfs, enabled + delay_sec read/s:  %10.0f   GET/sysfs ratio %.2f\n",
 	       two, get / two);
-	printf("# (a GET reply holds what the 12 files do; a SET here changes nothing;\n"
+	printf("# (a GET reply holds what the 12 files do and more; a SET here sends\n"
+	       "#  every setting as it is, changing nothing, and asks for an ack;\n"
 	       "#  the quickest of %d blocks of %ld each, the six taking turns)\n",
 	       BENCH_BLOCKS, n / BENCH_BLOCKS);
 }
