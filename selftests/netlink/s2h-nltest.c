@@ -5,7 +5,8 @@
  *
  *   s2h-nltest fuzz [N]    malformed messages, then N random mutations of
  *                          valid ones: each refused one leaves the settings
- *                          alone, each accepted one was valid and applied
+ *                          alone, each accepted one was valid and applied,
+ *                          and a GET after each has the settings sysfs has
  *   s2h-nltest bench [N]   GET and SET round trips per second, next to
  *                          reading the same values from sysfs
  *   s2h-nltest refuse [N]  N SETs of one value just out of range each, in
@@ -454,6 +455,29 @@ static void model_attr(const struct nlattr *a, void *arg)
 	s->bad = true;
 }
 
+static void reply_setting(const struct nlattr *a, void *arg)
+{
+	struct config *c = arg;
+	size_t i;
+
+	for (i = 0; i < N_SETTINGS; i++)
+		if ((a->nla_type & NLA_TYPE_MASK) == settings[i].attr &&
+		    a->nla_len == NLA_HDRLEN + sizeof(uint32_t))
+			memcpy(&c->v[i], (const char *)a + NLA_HDRLEN, sizeof(uint32_t));
+}
+
+/* The settings as a GET has them: netlink's view. Return: 0, or -1. */
+static int get_config(struct config *c)
+{
+	struct msg m, reply = {};
+
+	memset(c, 0xff, sizeof(*c));
+	start(&m, family, S2H_CMD_GET);
+	if (transact(&m, &reply) || !for_each_attr(&reply, PAYLOAD, reply_setting, c))
+		return -1;
+	return 0;
+}
+
 /* An accepted message: a valid SET (applied, as sysfs shows) or a GET. */
 static bool accepted_ok(const struct msg *m, struct config before, struct config after)
 {
@@ -555,8 +579,8 @@ static void base_msg(struct msg *m, struct config now)
 
 static void test_mutations(long n)
 {
-	struct config orig = sysfs_config(), before, after;
-	long i, refused = 0, accepted = 0, silent = 0, wrong = 0;
+	struct config orig = sysfs_config(), before, after, got;
+	long i, refused = 0, accepted = 0, silent = 0, wrong = 0, stale = 0;
 	struct msg m;
 	int err;
 
@@ -574,10 +598,12 @@ static void test_mutations(long n)
 			silent += err == NO_REPLY;
 			wrong += !same(before, after);
 		}
+		stale += get_config(&got) || !same(got, after);
 	}
 	check(!wrong, "%ld mutations: %ld refused with settings kept, %ld dropped silently, "
 	      "%ld accepted, each a valid message applied as sent (%ld not)",
 	      n, refused, silent, accepted, wrong);
+	check(!stale, "a GET after each mutation has the settings sysfs has (%ld not)", stale);
 
 	set_msg(&m, orig);
 	err = transact(&m, NULL);
@@ -733,12 +759,15 @@ static void bench(long n)
 		printf("# GET with checks round trips/s:      %10.0f\n", get_checks);
 	else
 		printf("# GET with checks: refused (a module whose GET always runs them)\n");
-	printf("# SET round trips/s (two settings):   %10.0f\n", set);
+	printf("# SET round trips/s (every setting):  %10.0f\n", set);
+	printf("# GET/SET ratio %.2f, without ack %.2f, with checks %.2f\n",
+	       get / set, get_reply / set, get_checks / set);
 	printf("# sysfs, all 12 files read/s:         %10.0f   GET/sysfs ratio %.2f\n",
 	       all, get / all);
 	printf("# sysfs, enabled + delay_sec read/s:  %10.0f   GET/sysfs ratio %.2f\n",
 	       two, get / two);
-	printf("# (a GET reply holds what the 12 files do; a SET here changes nothing;\n"
+	printf("# (a GET reply holds what the 12 files do and more; a SET here sends\n"
+	       "#  every setting as it is, changing nothing, and asks for an ack;\n"
 	       "#  the quickest of %d blocks of %ld each, the six taking turns)\n",
 	       BENCH_BLOCKS, n / BENCH_BLOCKS);
 }

@@ -399,15 +399,25 @@ static int nl_do(int sock, __u16 family, __u8 cmd, __u16 attr, __u32 val)
 	return err ? err : nl_ack(sock, NULL, 0);
 }
 
-/* GET, which anyone may: the result of the last dry run, -1 if none came back. */
+/* A GET, which anyone may, its reply in @reply: 0, or -1 if none came back. */
+static int nl_get(int sock, __u16 family, char *reply, size_t size)
+{
+	struct nl_msg m;
+
+	start_msg(&m, family, S2H_CMD_GET, 0);
+	memset(reply, 0, size);
+	if (nl_send(sock, &m, 0) || nl_ack(sock, reply, size))
+		return -1;
+	return ((struct nlmsghdr *)reply)->nlmsg_len ? 0 : -1;
+}
+
+/* The result of the last dry run, as a GET has it; -1 if none came back. */
 static int verify_result(int sock, __u16 family)
 {
 	char reply[8192];
 	struct nlattr *nest, *res;
-	struct nl_msg m;
 
-	start_msg(&m, family, S2H_CMD_GET, 0);
-	if (nl_send(sock, &m, 0) || nl_ack(sock, reply, sizeof(reply)))
+	if (nl_get(sock, family, reply, sizeof(reply)))
 		return -1;
 	nest = reply_attr(reply, S2H_A_VERIFIED);
 	if (!nest)
@@ -468,6 +478,39 @@ TEST_F(nl, sys_admin_alone_may_set)
 	EXPECT_EQ(0, nl_do(self->sock, self->family, S2H_CMD_SET, S2H_A_RETRIES, 5));
 	ASSERT_EQ(0, read_file("retries", buf, sizeof(buf)));
 	EXPECT_STREQ("5", buf);
+}
+
+/* The value of the u32 attribute @attr in a GET's reply; -1 if none came back. */
+static long get_u32(int sock, __u16 family, __u16 attr)
+{
+	char reply[8192];
+	struct nlattr *a;
+
+	if (nl_get(sock, family, reply, sizeof(reply)))
+		return -1;
+	a = reply_attr(reply, attr);
+	return a ? (long)nla_u32(a) : -1;
+}
+
+/*
+ * The module keeps the attributes of its last GET reply: a GET after a
+ * change shows it, by netlink or by sysfs, with GETs before it or not.
+ */
+TEST_F(nl, get_follows_changes)
+{
+	ASSERT_EQ(0, write_file("retries", "1"));
+	EXPECT_EQ(1, get_u32(self->sock, self->family, S2H_A_RETRIES));
+	EXPECT_EQ(1, get_u32(self->sock, self->family, S2H_A_RETRIES));
+	EXPECT_EQ(0, nl_do(self->sock, self->family, S2H_CMD_SET, S2H_A_RETRIES, 4));
+	EXPECT_EQ(4, get_u32(self->sock, self->family, S2H_A_RETRIES));
+	ASSERT_EQ(0, write_file("retries", "2"));
+	EXPECT_EQ(2, get_u32(self->sock, self->family, S2H_A_RETRIES));
+	EXPECT_EQ(0, nl_do(self->sock, self->family, S2H_CMD_SET, S2H_A_ENABLED, 0));
+	EXPECT_EQ(0, get_u32(self->sock, self->family, S2H_A_ENABLED));
+	EXPECT_EQ(0, nl_do(self->sock, self->family, S2H_CMD_SET, S2H_A_ENABLED, 1));
+	EXPECT_EQ(1, get_u32(self->sock, self->family, S2H_A_ENABLED));
+	ASSERT_EQ(0, write_file("retries", "1"));
+	EXPECT_EQ(1, get_u32(self->sock, self->family, S2H_A_RETRIES));
 }
 
 TEST_HARNESS_MAIN

@@ -2,7 +2,8 @@
 #
 # Malformed and randomly mutated netlink messages (s2h-nltest fuzz): each is
 # refused and leaves the settings as they were, or was valid and applied as
-# sent; the module answers afterwards and the host finds no splat. Then
+# sent, and a GET after each has the settings sysfs has; the module answers
+# afterwards and the host finds no splat. Then
 # s2h-nltest bench: GET and SET round trips per second next to sysfs reads.
 # Needs /bin/s2h-nltest (static) in the initramfs.
 set -u

@@ -2,8 +2,8 @@
 #
 # s2hctl against the module: set/show round trips, sysfs and netlink as two
 # views of one state, values refused (nothing changed), an unprivileged user,
-# and the module missing. No suspend here; the policy settings one by one:
-# netlink-policy.sh.
+# and the module missing, and a GET after a suspend (one that pm_test stops
+# at the freezer). The policy settings one by one: netlink-policy.sh.
 # Needs /bin/s2hctl (static) in the initramfs.
 set -u
 . /lib/s2h/lib.sh
@@ -84,6 +84,32 @@ test_sysfs_to_netlink()
 	is "$(json enabled)" true "sysfs write 1 seen by show -j"
 }
 
+# show -j's counters, as one line.
+stats_json()
+{
+	s2hctl show -j | sed -n 's/.*"stats":{\([^}]*\)}.*/\1/p'
+}
+
+# A GET after a suspend has its counters, not those of the GET before it:
+# the module serves the last reply's attributes again while nothing changed.
+# pm_test stops the suspend at the freezer: armed, aborted, no sleep.
+test_get_after_suspend()
+{
+	local before
+
+	swap_on
+	before=$(stats_json)
+	echo deep >/sys/power/mem_sleep
+	echo freezer >/sys/power/pm_test
+	suspend_mem
+	echo none >/sys/power/pm_test
+	check "show -j's counters changed with the suspend" test "$(stats_json)" != "$before"
+	is "$(json suspends) $(json aborted)" \
+		"$(cat $S2H/stats/suspends) $(cat $S2H/stats/aborted)" \
+		"show -j: suspends and aborted as sysfs has them after the suspend"
+	is "$(json last_wake)" "$(cat $S2H/last_wake)" "show -j: last_wake as sysfs has it"
+}
+
 # s2hctl judges ranges as the kernel does, before sending: its message names
 # the setting and the range. (The kernel's own refusals: s2h-nltest.)
 test_refused()
@@ -146,6 +172,7 @@ s2h_load || exit 1
 test_show
 test_set
 test_sysfs_to_netlink
+test_get_after_suspend
 test_refused
 test_unprivileged
 test_not_loaded
