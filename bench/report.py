@@ -182,6 +182,11 @@ def span(xs, fmt):
     return f'{fmt.format(med(xs))} ({fmt.format(min(xs))} .. {fmt.format(max(xs))})'
 
 
+# overhead_ns's lines on the suspend's path; "checks" runs beside the
+# freezer, and the module of main has no device_prepare.
+PATH_POINTS = ('suspend_prepare', 'device_prepare', 'post_suspend')
+
+
 def burst_figures(reports):
     """The pm_test burst: s2h's callbacks over the burst from its debugfs
     counters (after - before), the kernel's own suspend+resume from each
@@ -194,9 +199,9 @@ def burst_figures(reports):
                 out[f[0]] = [int(x) for x in f[1:]]
         return out
     before, after = counters('burst_before'), counters('burst_after')
-    points = ('suspend_prepare', 'post_suspend')
-    if not all(p in before and p in after for p in points):
+    if not all(p in before and p in after for p in ('suspend_prepare', 'post_suspend')):
         return {}
+    points = [p for p in PATH_POINTS if p in before and p in after]
     count = after['suspend_prepare'][0] - before['suspend_prepare'][0]
     total_ns = sum(after[p][3] - before[p][3] for p in points)
     kernel, entry = [], None
@@ -209,8 +214,9 @@ def burst_figures(reports):
         elif entry is not None:
             kernel.append((float(m.group(1)) - entry) * 1e3)
             entry = None
-    each = [(int(f[0]) + int(f[1])) / 1e3 for f in
-            (v.split() for k, v in reports if k == 'burst_one') if len(f) == 2]
+    ones = [v.split() for k, v in reports if k == 'burst_one']
+    each = [int(f[0]) / 1e3 for f in ones if len(f) == 2]
+    checks = [int(f[1]) / 1e3 for f in ones if len(f) == 2 and int(f[1])]
     if not count or not kernel or len(each) != len(kernel):
         return {}
     return {
@@ -219,6 +225,7 @@ def burst_figures(reports):
         'mean_us': total_ns / count / 1e3,
         'max_us': max(after[p][2] for p in points) / 1e3,
         'kernel_ms': med(kernel),
+        'checks_us': med(checks),
         # each suspend's callbacks over its own suspend+resume, the median
         'share': med([us / 1e3 / ms for us, ms in zip(each, kernel)]),
     }
@@ -311,6 +318,9 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
         f'| ... at host speed, us (TCG ran a bash loop {slowdown:.0f}x slower than the host, '
         f'old VM {slowdown_old:.0f}x; quickest of 3 in the guest, 5 on the host) '
         f'| {hs:.1f} | {hs_old:.0f} | - | an estimate: TCG does not slow all code alike |',
+        f'| ... the pre-flight checks and the battery, in their worker beside the freezer, '
+        f'us under TCG, median | {b.get("checks_us", nan):.0f} | in its callbacks | - '
+        f'| off the path: what the arming waits for them is in the callbacks above |',
         f'| `s2hctl show` wall time, ms (mean of 20) | {c.get("show_ms", nan):.1f} '
         f'| {old.get("show_ms", nan):.1f} | - '
         f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", nan):.1f} ms '
@@ -337,7 +347,7 @@ def table(s2h, sysd, awake, preamble, old_pre, delay, kver, ko, host_calib_us, o
     aw = [r['alarm_error_s'] for r in awake]
     extra = sum(r['suspend_rounds'] > 1 for r in s2h)
     extra_sd = sum(r['suspend_rounds'] > 1 for r in sysd)
-    cyc = [(o['suspend_prepare']['last_ns'] + o['post_suspend']['last_ns']) / 1e3
+    cyc = [sum(o[p]['last_ns'] for p in PATH_POINTS if p in o) / 1e3
            for o in (r.get('overhead') for r in s2h) if o]
     def whole(runs):
         return [r['suspend_ms'] + r['resume_ms'] for r in runs

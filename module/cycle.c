@@ -98,6 +98,23 @@ static struct s2h {
 	struct work_struct handoff_end_work;
 	/* Woken when a hibernation userspace started ends the handoff's wait. */
 	wait_queue_head_t handoff_wait;
+	/* The checks of the suspend that is starting: s2h_check_work(). */
+	struct {
+		/*
+		 * Not freezable: its work runs while the freezer works, and
+		 * the arming waits for it. Not s2h.wq: s2h's own suspends
+		 * start from that queue's work.
+		 */
+		struct workqueue_struct *wq;
+		struct work_struct work;
+		/* Under s2h.lock: queued, not yet taken by s2h_arm_pending(). */
+		bool pending;
+		bool own_suspend;
+		/* The work's: set before it is queued, read once it is flushed. */
+		bool verified_needed;
+		struct s2h_preflight pf;
+		struct s2h_power pw;
+	} check;
 	struct notifier_block pm_nb;
 } s2h;
 
@@ -329,13 +346,23 @@ static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw, bool hibe
 	return s2h_first_delay(pw);
 }
 
+/*
+ * The checks of a suspend, queued as it starts (s2h_suspend_prepare()):
+ * they run while the freezer stops the tasks, and the arming waits for
+ * them (s2h_arm_pending()).
+ */
+static void s2h_check_work(struct work_struct *work)
+{
+	ktime_t start = ktime_get();
+
+	s2h_preflight_run(&s2h.check.pf, s2h.check.verified_needed);
+	s2h_power_read(&s2h.check.pw);
+	s2h_overhead_add(S2H_OVERHEAD_CHECKS, start);
+}
+
 static void s2h_suspend_prepare(void)
 {
-	struct s2h_event_info ev = {};
-	struct s2h_preflight pf;
-	struct s2h_power pw;
-	bool own_suspend, verified_needed, watching = false;
-	u64 cycle;
+	bool own_suspend;
 
 	s2h_sleep_state_forget();
 	mutex_lock(&s2h.lock);
@@ -343,16 +370,45 @@ static void s2h_suspend_prepare(void)
 	own_suspend = s2h.transition_task == current;
 	if (!own_suspend)
 		s2h.user_transitions++;
-	if (!s2h_should_arm(own_suspend)) {
-		mutex_unlock(&s2h.lock);
-		return;
+	if (s2h_should_arm(own_suspend)) {
+		s2h.check.verified_needed = s2h_verified_needed();
+		s2h.check.own_suspend = own_suspend;
+		s2h.check.pending = true;
+		queue_work(s2h.check.wq, &s2h.check.work);
 	}
-	verified_needed = s2h_verified_needed();
+	mutex_unlock(&s2h.lock);
+}
+
+/*
+ * Arms the alarm of the suspend whose checks s2h_suspend_prepare() queued,
+ * once they are done, or says why not. From s2h's device's .prepare
+ * callback, which the PM core runs for every device before it suspends
+ * any - alarmtimer_suspend() programs the RTC for the alarms armed by
+ * then - or at PM_POST_SUSPEND, for a suspend that ended before its
+ * devices' phase (a task that would not freeze, pm_test "freezer").
+ * Return: false when there was none to arm.
+ */
+static bool s2h_arm_pending(void)
+{
+	struct s2h_event_info ev = {};
+	bool own_suspend, watching = false;
+	struct s2h_preflight pf;
+	struct s2h_power pw;
+	u64 cycle;
+
+	mutex_lock(&s2h.lock);
+	if (!s2h.check.pending) {
+		mutex_unlock(&s2h.lock);
+		return false;
+	}
+	s2h.check.pending = false;
+	own_suspend = s2h.check.own_suspend;
 	mutex_unlock(&s2h.lock);
 
-	/* Reads files and drivers: no need to hold the lock meanwhile. */
-	s2h_preflight_run(&pf, verified_needed);
-	s2h_power_read(&pw);
+	/* The worker does not take s2h.lock: waited for without it. */
+	flush_work(&s2h.check.work);
+	pf = s2h.check.pf;
+	pw = s2h.check.pw;
 
 	mutex_lock(&s2h.lock);
 	if (pf.failed) {
@@ -362,7 +418,7 @@ static void s2h_suspend_prepare(void)
 			s2h.other_woke_at = 0;
 			mutex_unlock(&s2h.lock);
 			s2h_not_armed(&pf, false);
-			return;
+			return true;
 		}
 	}
 	ev.delay_sec = s2h_arm_delay(own_suspend, &pw, pf.failed);
@@ -380,6 +436,22 @@ static void s2h_suspend_prepare(void)
 	else
 		pr_debug("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
 	s2h_event(S2H_EVENT_ARMED, &ev);
+	return true;
+}
+
+/**
+ * s2h_cycle_devices_prepare() - the devices' phase of a transition begins
+ *
+ * Called from the .prepare callback of s2h's device (image.c), in every
+ * suspend and hibernation; only a suspend s2h checks has work here, and
+ * only its time is counted.
+ */
+void s2h_cycle_devices_prepare(void)
+{
+	ktime_t start = ktime_get();
+
+	if (s2h_arm_pending())
+		s2h_overhead_add(S2H_OVERHEAD_DEVICE_PREPARE, start);
 }
 
 /* A thermal zone at thermal_limit hibernates now, before the policy has a say. */
@@ -583,6 +655,7 @@ static void s2h_post_suspend(void)
 	enum s2h_wake wake;
 	u64 cycle;
 
+	s2h_arm_pending();
 	mutex_lock(&s2h.lock);
 	if (s2h.state != S2H_STATE_ARMED) {
 		mutex_unlock(&s2h.lock);
@@ -1218,14 +1291,21 @@ int s2h_cycle_init(const struct s2h_config *config)
 	INIT_WORK(&s2h.poweroff_work, s2h_poweroff_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
 	INIT_WORK(&s2h.handoff_end_work, s2h_handoff_end_work);
+	INIT_WORK(&s2h.check.work, s2h_check_work);
 	init_waitqueue_head(&s2h.handoff_wait);
 
 	s2h.wq = alloc_ordered_workqueue("s2h", 0);
 	if (!s2h.wq)
 		return -ENOMEM;
+	/* High priority: the checks race the freezer, not the user's work. */
+	s2h.check.wq = alloc_workqueue("s2h_check", WQ_UNBOUND | WQ_HIGHPRI, 1);
+	if (!s2h.check.wq) {
+		err = -ENOMEM;
+		goto err_destroy_wq;
+	}
 	err = s2h_preflight_init();
 	if (err)
-		goto err_destroy_wq;
+		goto err_destroy_check_wq;
 
 	err = s2h_image_watch_init();
 	if (err)
@@ -1244,6 +1324,8 @@ err_sleep_state:
 	s2h_image_watch_exit();
 err_preflight:
 	s2h_preflight_exit();
+err_destroy_check_wq:
+	destroy_workqueue(s2h.check.wq);
 err_destroy_wq:
 	destroy_workqueue(s2h.wq);
 	return err;
@@ -1259,6 +1341,8 @@ void s2h_cycle_exit(void)
 	s2h_sleeptrace_exit();
 	s2h_sleep_state_exit();
 	s2h_image_watch_exit();
+	/* A suspend's checks, when the module goes while the freezer works. */
+	destroy_workqueue(s2h.check.wq);
 	s2h_alarm_cancel(&s2h.alarm);
 	s2h_preflight_exit();
 	destroy_workqueue(s2h.wq);

@@ -7,6 +7,11 @@
  * .restore - or, in "suspend" mode, it suspends and calls .resume. A
  * hibernation that failed only thaws. A device of s2h's own, in a PM
  * domain of its own whose callbacks record that, tells which.
+ *
+ * The same device's .prepare is where a suspend's alarm is armed
+ * (s2h_cycle_devices_prepare()): the PM core prepares every device before
+ * it suspends any, so the alarm is there when alarmtimer_suspend()
+ * programs the RTC, whichever order the devices were added in.
  */
 #include <linux/device.h>
 #include <linux/err.h>
@@ -14,6 +19,7 @@
 #include <linux/pm_domain.h>
 
 #include "image.h"
+#include "s2h.h"
 
 static struct device *s2h_image_dev;
 /* Set by the callbacks, cleared as a hibernation starts: READ/WRITE_ONCE. */
@@ -25,8 +31,15 @@ static int s2h_image_came_back_cb(struct device *dev)
 	return 0;
 }
 
+static int s2h_devices_prepare_cb(struct device *dev)
+{
+	s2h_cycle_devices_prepare();
+	return 0;
+}
+
 static struct dev_pm_domain s2h_image_domain = {
 	.ops = {
+		.prepare = s2h_devices_prepare_cb,
 		.restore = s2h_image_came_back_cb,
 		.resume = s2h_image_came_back_cb,
 	},

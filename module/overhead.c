@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The time s2h's PM notifier callbacks take, for /sys/kernel/debug/s2h/:
- * s2h runs in every suspend and resume of the system, so what it costs
- * there is the one figure every user pays, whether s2h hibernates or not.
- * The callbacks are where s2h runs during a transition: the alarm has no
- * callback of its own, arming and disarming it happen in them.
+ * The time s2h's PM callbacks take, for /sys/kernel/debug/s2h/: s2h runs
+ * in every suspend and resume of the system, so what it costs there is the
+ * one figure every user pays, whether s2h hibernates or not. The callbacks
+ * are where s2h runs during a transition: the alarm has no callback of its
+ * own, arming and disarming it happen in them. The checks are counted
+ * apart: they run in a worker beside the freezer, and what the suspend
+ * waits for them is device_prepare's.
  */
 #include <linux/debugfs.h>
 #include <linux/minmax.h>
@@ -23,7 +25,9 @@ struct s2h_overhead_stat {
 
 static const char * const s2h_overhead_name[__S2H_OVERHEAD_MAX] = {
 	[S2H_OVERHEAD_SUSPEND_PREPARE] = "suspend_prepare",
+	[S2H_OVERHEAD_DEVICE_PREPARE] = "device_prepare",
 	[S2H_OVERHEAD_POST_SUSPEND] = "post_suspend",
+	[S2H_OVERHEAD_CHECKS] = "checks",
 };
 
 /* The notifier writes, a debugfs reader copies: all four of a line agree. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What s2h adds to every suspend and resume, measured where it is spent:
- * its PM notifier callbacks.
+ * its PM callbacks, and apart from them its checks, which run beside the
+ * freezer.
  */
 #ifndef _S2H_OVERHEAD_H
 #define _S2H_OVERHEAD_H
@@ -9,8 +10,10 @@
 #include <linux/ktime.h>
 
 enum s2h_overhead_point {
-	S2H_OVERHEAD_SUSPEND_PREPARE,	/* pre-flight checks, arming the alarm */
+	S2H_OVERHEAD_SUSPEND_PREPARE,	/* queueing the checks */
+	S2H_OVERHEAD_DEVICE_PREPARE,	/* waiting for them, arming the alarm */
 	S2H_OVERHEAD_POST_SUSPEND,	/* disarming it, the wake's decision */
+	S2H_OVERHEAD_CHECKS,		/* the checks, in their worker: off the path */
 	__S2H_OVERHEAD_MAX,
 };
 

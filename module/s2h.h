@@ -50,6 +50,7 @@ struct s2h_verify_status {
 
 int s2h_cycle_init(const struct s2h_config *config);
 void s2h_cycle_exit(void);
+void s2h_cycle_devices_prepare(void);
 
 /* What an event carries besides its type; enum s2h_event says which. */
 struct s2h_event_info {
