@@ -88,9 +88,11 @@ static void print_verified_text(const struct verify_status *v)
 	printf("\n");
 }
 
+static const char *format_ms(uint64_t ms, char buf[TIME_LEN]);
+
 static void print_last_cycle_text(const struct last_cycle *l)
 {
-	char t1[TIME_LEN], t2[TIME_LEN];
+	char t1[TIME_LEN], t2[TIME_LEN], d[4][TIME_LEN];
 
 	if (!l->suspended_at) {
 		print_label("last_cycle", "none");
@@ -117,6 +119,11 @@ static void print_last_cycle_text(const struct last_cycle *l)
 		printf("  at the alarm     battery %s, %s\n", format_percent(l->battery_wake, t2),
 		       l->on_ac ? "on AC" : "on battery");
 	printf("  dark wakes       %u\n", l->dark_wakes);
+	printf("  time             armed %s, awake between its suspends %s, hibernating %s, "
+	       "resuming %s\n", format_ms(l->state_ms[S2H_STATE_ARMED], d[0]),
+	       format_ms(l->state_ms[S2H_STATE_IDLE], d[1]),
+	       format_ms(l->state_ms[S2H_STATE_HIBERNATING], d[2]),
+	       format_ms(l->state_ms[S2H_STATE_RESUMING], d[3]));
 	if (l->other_wakes)
 		printf("  other wakes      %u (no user: the deadline was kept)\n", l->other_wakes);
 	if (l->hw_sleep_us > 0)

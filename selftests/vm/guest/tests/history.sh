@@ -90,6 +90,8 @@ is "$(field $FAILED battery_wake)" 50 "cycle $FAILED: battery at the alarm's wak
 hib=$(field $FAILED hibernating_ms)
 check "cycle $FAILED: time hibernating counted ($hib ms)" test "${hib:-0}" -gt 0
 is "$(field $DARK hibernating_ms)" 0 "cycle $DARK: no time hibernating"
+check "show: the last cycle's time in each state, as log has it" \
+	sh -c 's2hctl show | grep -Eq "^  time +armed [0-9]+(s|m[0-9]{2}s), awake between its suspends [0-9]+(s|m[0-9]{2}s), hibernating [0-9]+(s|m[0-9]{2}s), resuming [0-9]+(s|m[0-9]{2}s)$"'
 check "log: cycle $FAILED's line says hibernate, EIO" \
 	grep -Eq "^ +$FAILED .* alarm +hibernate +EIO " /tmp/log.txt
 check "log: cycle $DARK's line has the battery at each wake" \
