@@ -4,7 +4,8 @@
  * VM tests (built static: the initramfs has no libc).
  *
  *   s2h-nltest fuzz [N]    malformed messages, then N random mutations of
- *                          valid ones: each refused one leaves the settings
+ *                          valid ones (GET, SET, the history's dump):
+ *                          each refused one leaves the settings
  *                          alone, each accepted one was valid and applied,
  *                          and a GET after each has the settings sysfs has
  *   s2h-nltest bench [N]   GET and SET round trips per second, next to
@@ -143,9 +144,11 @@ static void put_u32(struct msg *m, uint16_t type, uint32_t v)
 
 /*
  * Send @m as it is, except for its sequence number; wait for its ack or
- * error, or, when @m asks for no ack, for its reply. Return: 0 for an ack
- * or that reply, the negative errno of an error, NO_REPLY when nothing
- * came. A reply's payload goes to @reply when given.
+ * error, or, when @m asks for no ack, for its reply; a dump ends with its
+ * NLMSG_DONE, which carries its error. Return: 0 for an ack, that reply or
+ * a dump that ended well, the negative errno of an error, NO_REPLY when
+ * nothing came. A reply's payload goes to @reply when given (a dump's
+ * last message).
  */
 static int transact(struct msg *m, struct msg *reply)
 {
@@ -166,6 +169,8 @@ static int transact(struct msg *m, struct msg *reply)
 				continue;
 			if (nlh->nlmsg_type == NLMSG_ERROR)
 				return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
+			if (nlh->nlmsg_type == NLMSG_DONE)
+				return *(int *)NLMSG_DATA(nlh);
 			if (reply && nlh->nlmsg_len <= sizeof(reply->buf)) {
 				memcpy(reply->buf, nlh, nlh->nlmsg_len);
 				reply->len = nlh->nlmsg_len;
@@ -478,17 +483,29 @@ static int get_config(struct config *c)
 	return 0;
 }
 
-/* An accepted message: a valid SET (applied, as sysfs shows) or a GET. */
+/*
+ * An accepted message: a valid SET (applied, as sysfs shows), a GET, or a
+ * dump of the history, which takes no attribute at all.
+ */
 static bool accepted_ok(const struct msg *m, struct config before, struct config after)
 {
-	const struct genlmsghdr *g = NLMSG_DATA((const struct nlmsghdr *)m->buf);
+	const struct nlmsghdr *nlh = (const struct nlmsghdr *)m->buf;
+	const struct genlmsghdr *g = NLMSG_DATA(nlh);
 	struct seen s = { .c = before };
 
-	if (m->len < PAYLOAD || !for_each_attr(m, PAYLOAD, model_attr, &s))
+	if (m->len < PAYLOAD || !for_each_attr(m, PAYLOAD, model_attr, &s) || s.bad)
 		return false;
-	if (s.bad || g->cmd != S2H_CMD_SET)
-		return !s.bad && g->cmd == S2H_CMD_GET && !s.has_setting && same(before, after);
-	return s.has_setting && !s.has_checks && same(s.c, after);
+	switch (g->cmd) {
+	case S2H_CMD_SET:
+		return s.has_setting && !s.has_checks && same(s.c, after);
+	case S2H_CMD_GET:
+		return !s.has_setting && same(before, after);
+	case S2H_CMD_HISTORY_GET:
+		return (nlh->nlmsg_flags & NLM_F_DUMP) == NLM_F_DUMP && m->len == PAYLOAD &&
+		       same(before, after);
+	default:
+		return false;
+	}
 }
 
 static void mutate_length(struct msg *m);
@@ -564,9 +581,13 @@ static void mutate(struct msg *m)
 
 static void base_msg(struct msg *m, struct config now)
 {
-	switch (rand() % 4) {
+	switch (rand() % 5) {
 	case 0:
 		start(m, family, S2H_CMD_GET);
+		break;
+	case 4:
+		start(m, family, S2H_CMD_HISTORY_GET);
+		hdr(m)->nlmsg_flags |= NLM_F_DUMP;
 		break;
 	case 1:
 		start(m, family, S2H_CMD_SET);
@@ -580,7 +601,7 @@ static void base_msg(struct msg *m, struct config now)
 static void test_mutations(long n)
 {
 	struct config orig = sysfs_config(), before, after, got;
-	long i, refused = 0, accepted = 0, silent = 0, wrong = 0, stale = 0;
+	long i, refused = 0, accepted = 0, silent = 0, wrong = 0, stale = 0, dumps = 0;
 	struct msg m;
 	int err;
 
@@ -592,6 +613,7 @@ static void test_mutations(long n)
 		after = sysfs_config();
 		if (err == 0) {
 			accepted++;
+			dumps += m.buf[NLMSG_HDRLEN] == S2H_CMD_HISTORY_GET;
 			wrong += !accepted_ok(&m, before, after);
 		} else {
 			refused += err < 0;
@@ -604,6 +626,7 @@ static void test_mutations(long n)
 	      "%ld accepted, each a valid message applied as sent (%ld not)",
 	      n, refused, silent, accepted, wrong);
 	check(!stale, "a GET after each mutation has the settings sysfs has (%ld not)", stale);
+	check(dumps > 0, "%ld of the accepted were dumps of the history", dumps);
 
 	set_msg(&m, orig);
 	err = transact(&m, NULL);

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Malformed and randomly mutated netlink messages (s2h-nltest fuzz): each is
+# Malformed and randomly mutated netlink messages (s2h-nltest fuzz: GET,
+# SET, and the dump of a history of three cycles): each is
 # refused and leaves the settings as they were, or was valid and applied as
 # sent, and a GET after each has the settings sysfs has; the module answers
 # afterwards and the host finds no splat. Then
@@ -21,6 +22,14 @@ relay()
 
 check "s2h-nltest is in the initramfs" test -x /bin/s2h-nltest || { done_testing; exit 1; }
 s2h_load delay_sec=600 || exit 1
+# Cycles in the history, for the mutated dumps to send.
+swap_on
+echo core >/sys/power/pm_test
+for i in 1 2 3; do
+	echo mem >/sys/power/state
+done
+echo none >/sys/power/pm_test
+is_file $S2H/last_cycle/seq 3 "three cycles in the history"
 before="$(cat $S2H/enabled) $(cat $S2H/delay_sec)"
 s2h-nltest fuzz "${S2H_FUZZ_ROUNDS:-3000}" | relay
 is "$(cat $S2H/enabled) $(cat $S2H/delay_sec)" "$before" "settings after the fuzzing as before"
