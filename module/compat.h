@@ -11,6 +11,7 @@
 #include <linux/alarmtimer.h>
 #include <linux/export.h>
 #include <linux/kernfs.h>
+#include <linux/kthread.h>
 #include <linux/power_supply.h>
 #include <linux/syscore_ops.h>
 #include <linux/version.h>
@@ -30,6 +31,20 @@ static inline void s2h_alarm_start_relative(struct alarm *alarm, ktime_t delay)
 	alarm_start_timer(alarm, delay, true);
 #else
 	alarm_start_relative(alarm, delay);
+#endif
+}
+
+/*
+ * A kthread worker whose thread runs. 6.14 split kthread_create_worker(),
+ * which had started the thread, into itself, which no longer does, and
+ * kthread_run_worker().
+ */
+static inline struct kthread_worker *s2h_kthread_run_worker(const char *name)
+{
+#ifdef S2H_HAVE_KTHREAD_RUN_WORKER
+	return kthread_run_worker(0, "%s", name);
+#else
+	return kthread_create_worker(0, "%s", name);
 #endif
 }
 

@@ -7,8 +7,10 @@
  * notifier: PM notifiers run under the system transition lock that
  * hibernate() and pm_suspend() take.
  */
+#include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
@@ -101,12 +103,12 @@ static struct s2h {
 	/* The checks of the suspend that is starting: s2h_check_work(). */
 	struct {
 		/*
-		 * Not freezable: its work runs while the freezer works, and
-		 * the arming waits for it. Not s2h.wq: s2h's own suspends
+		 * A thread of their own at nice 19, not freezable: see
+		 * s2h_check_worker_start(). Not s2h.wq: s2h's own suspends
 		 * start from that queue's work.
 		 */
-		struct workqueue_struct *wq;
-		struct work_struct work;
+		struct kthread_worker *worker;
+		struct kthread_work work;
 		/* Under s2h.lock: queued, not yet taken by s2h_arm_pending(). */
 		bool pending;
 		bool own_suspend;
@@ -347,11 +349,11 @@ static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw, bool hibe
 }
 
 /*
- * The checks of a suspend, queued as it starts (s2h_suspend_prepare()):
+ * The checks of a suspend, started as it starts (s2h_suspend_prepare()):
  * they run while the freezer stops the tasks, and the arming waits for
  * them (s2h_arm_pending()).
  */
-static void s2h_check_work(struct work_struct *work)
+static void s2h_check_work(struct kthread_work *work)
 {
 	ktime_t start = ktime_get();
 
@@ -360,9 +362,22 @@ static void s2h_check_work(struct work_struct *work)
 	s2h_overhead_add(S2H_OVERHEAD_CHECKS, start);
 }
 
+/*
+ * Beside the freezer needs another CPU: on a single one the checks would
+ * only take the freezer's time, and the tasks it waits for would freeze a
+ * round of its waits later. There they run here, as the freezer starts.
+ */
+static void s2h_check_start(void)
+{
+	if (num_online_cpus() > 1)
+		kthread_queue_work(s2h.check.worker, &s2h.check.work);
+	else
+		s2h_check_work(&s2h.check.work);
+}
+
 static void s2h_suspend_prepare(void)
 {
-	bool own_suspend;
+	bool own_suspend, check = false;
 
 	s2h_sleep_state_forget();
 	mutex_lock(&s2h.lock);
@@ -374,9 +389,11 @@ static void s2h_suspend_prepare(void)
 		s2h.check.verified_needed = s2h_verified_needed();
 		s2h.check.own_suspend = own_suspend;
 		s2h.check.pending = true;
-		queue_work(s2h.check.wq, &s2h.check.work);
+		check = true;
 	}
 	mutex_unlock(&s2h.lock);
+	if (check)
+		s2h_check_start();
 }
 
 /*
@@ -406,7 +423,7 @@ static bool s2h_arm_pending(void)
 	mutex_unlock(&s2h.lock);
 
 	/* The worker does not take s2h.lock: waited for without it. */
-	flush_work(&s2h.check.work);
+	kthread_flush_work(&s2h.check.work);
 	pf = s2h.check.pf;
 	pw = s2h.check.pw;
 
@@ -1274,6 +1291,21 @@ void s2h_config_update(const struct s2h_config_change *change)
 	mutex_unlock(&s2h.config_lock);
 }
 
+/*
+ * The checks' thread, at nice 19: on a CPU the suspend leaves idle it
+ * runs at once, beside the freezer, and it never takes a CPU from the
+ * tasks the freezer waits for. Not freezable: the freezer runs while it
+ * works.
+ */
+static int s2h_check_worker_start(void)
+{
+	s2h.check.worker = s2h_kthread_run_worker("s2h_check");
+	if (IS_ERR(s2h.check.worker))
+		return PTR_ERR(s2h.check.worker);
+	sched_set_normal(s2h.check.worker->task, MAX_NICE);
+	return 0;
+}
+
 int s2h_cycle_init(const struct s2h_config *config)
 {
 	int err;
@@ -1291,21 +1323,18 @@ int s2h_cycle_init(const struct s2h_config *config)
 	INIT_WORK(&s2h.poweroff_work, s2h_poweroff_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
 	INIT_WORK(&s2h.handoff_end_work, s2h_handoff_end_work);
-	INIT_WORK(&s2h.check.work, s2h_check_work);
+	kthread_init_work(&s2h.check.work, s2h_check_work);
 	init_waitqueue_head(&s2h.handoff_wait);
 
 	s2h.wq = alloc_ordered_workqueue("s2h", 0);
 	if (!s2h.wq)
 		return -ENOMEM;
-	/* High priority: the checks race the freezer, not the user's work. */
-	s2h.check.wq = alloc_workqueue("s2h_check", WQ_UNBOUND | WQ_HIGHPRI, 1);
-	if (!s2h.check.wq) {
-		err = -ENOMEM;
+	err = s2h_check_worker_start();
+	if (err)
 		goto err_destroy_wq;
-	}
 	err = s2h_preflight_init();
 	if (err)
-		goto err_destroy_check_wq;
+		goto err_destroy_check;
 
 	err = s2h_image_watch_init();
 	if (err)
@@ -1324,8 +1353,8 @@ err_sleep_state:
 	s2h_image_watch_exit();
 err_preflight:
 	s2h_preflight_exit();
-err_destroy_check_wq:
-	destroy_workqueue(s2h.check.wq);
+err_destroy_check:
+	kthread_destroy_worker(s2h.check.worker);
 err_destroy_wq:
 	destroy_workqueue(s2h.wq);
 	return err;
@@ -1341,8 +1370,8 @@ void s2h_cycle_exit(void)
 	s2h_sleeptrace_exit();
 	s2h_sleep_state_exit();
 	s2h_image_watch_exit();
-	/* A suspend's checks, when the module goes while the freezer works. */
-	destroy_workqueue(s2h.check.wq);
+	/* Waits for a suspend's checks, when the module goes while the freezer works. */
+	kthread_destroy_worker(s2h.check.worker);
 	s2h_alarm_cancel(&s2h.alarm);
 	s2h_preflight_exit();
 	destroy_workqueue(s2h.wq);
