@@ -337,7 +337,7 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
     ]
 
 
-def table(s2h, sysd, awake, preamble, old_pre, delay, kver, ko, host_calib_us, old_ref):
+def table(s2h, sysd, awake, preamble, old_pre, delay, kver, smp, ko, host_calib_us, old_ref):
     lat = [r['wake_to_entry_ms'] for r in s2h]
     lat_sd = [r['wake_to_entry_ms'] for r in sysd]
     ex = [r['exit_to_entry_ms'] for r in s2h]
@@ -393,7 +393,7 @@ def table(s2h, sysd, awake, preamble, old_pre, delay, kver, ko, host_calib_us, o
     ]
     head = (f'{n} hibernating cycles of each, the two VMs taking turns, and a third VM '
             f'with s2h.ko of {old_ref} for the figures that need no hibernation, in one '
-            f'`make bench`: Debian kernel {kver}, QEMU TCG, 1 vCPU, S3, delay {delay} s.')
+            f'`make bench`: Debian kernel {kver}, QEMU TCG, {smp} vCPUs, S3, delay {delay} s.')
     return head, rows
 
 
@@ -479,6 +479,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--delay', type=int, required=True)
     ap.add_argument('--kver', required=True)
+    ap.add_argument('--smp', type=int, default=1)
     ap.add_argument('--ko', required=True)
     ap.add_argument('--old-ref', default='the old ref')
     ap.add_argument('--host-calibration-us', type=float, default=0)
@@ -519,7 +520,7 @@ def main():
         print(f'bench: FAILED: no hibernation to measure: s2h {len(s2h)}, '
               f'systemd {len(sysd)} of {len(sysd) + len(awake)} runs', file=sys.stderr)
         return 1
-    head, rows = table(s2h, sysd, awake, preamble, old_pre, a.delay, a.kver, a.ko,
+    head, rows = table(s2h, sysd, awake, preamble, old_pre, a.delay, a.kver, a.smp, a.ko,
                        a.host_calibration_us, a.old_ref)
     with open(os.path.join(a.out, 'bench.md'), 'w') as f:
         f.write(head + '\n\n' + '\n'.join(rows) + '\n')

@@ -23,6 +23,7 @@
 # stretches the host's timeouts for it.
 # VM_ROOT boots the kernel installed in another root (a chroot of a newer
 # Debian suite, by make matrix): its /boot and /lib/modules.
+# VM_SMP is the guest's number of vCPUs (default 1; make bench boots 2).
 # For experiments: VM_QEMU_EXTRA (QEMU options) and VM_APPEND_EXTRA (kernel
 # command line) are added to every boot; VM_GUEST_MODULES are extra .ko
 # files the tests insmod from /lib/modules/; VM_GUEST_TREES are directories
@@ -34,6 +35,7 @@ VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
 : "${VM_CACHE:=${S2H_CACHE:-/var/cache/s2h}/vm}"
 : "${VM_MEM:=512}"
+: "${VM_SMP:=1}"
 : "${VM_TEST_TIMEOUT:=420}"	# seconds for one test group, all boots
 VM_VIRTIO_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk"
 # The filesystem a test may put on the disk (ext2, through ext4), with the
@@ -423,7 +425,7 @@ vm_start()
 
 	shift 2
 	vm_boot_dir "$name"
-	qemu-system-x86_64 -accel tcg -smp 1 -m "$VM_MEM" -no-reboot \
+	qemu-system-x86_64 -accel tcg -smp "$VM_SMP" -m "$VM_MEM" -no-reboot \
 		-display none -monitor none -nic none \
 		-serial "file:$VM_DIR/console.log" -serial "file:$VM_DIR/tap.log" \
 		-global PIIX4_PM.disable_s3=0 \
