@@ -29,7 +29,8 @@
 # files the tests insmod from /lib/modules/; VM_GUEST_TREES are directories
 # copied over the initramfs' root (netlink-ynl's Python); VM_GUEST_INIT replaces
 # guest/init as the initramfs' /init (bench/ boots a Debian root with it).
-# A guest test's line "# vm-append: PARAMS" adds PARAMS to its boots.
+# A guest test's line "# vm-append: PARAMS" adds PARAMS to its boots, and
+# "# vm-smp: N" boots it with N vCPUs.
 
 VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
@@ -837,10 +838,14 @@ vm_check_splats()
 # log dirs of its boots, for demo.sh).
 vm_run_test()
 {
-	local start=$EPOCHREALTIME boot=1 dirs='' disk=$VM_WORK/$1.disk append
+	local start=$EPOCHREALTIME boot=1 dirs='' disk=$VM_WORK/$1.disk append smp
+	local VM_SMP=$VM_SMP
 
-	# A test's own kernel parameters: its "# vm-append: ..." line.
+	# A test's own kernel parameters: its "# vm-append: ..." line; its
+	# vCPUs: its "# vm-smp: N" line.
 	append=$(sed -n 's/^# vm-append: //p' "$VM_SELFDIR/guest/tests/$1.sh")
+	smp=$(sed -n 's/^# vm-smp: \([0-9]*\)$/\1/p' "$VM_SELFDIR/guest/tests/$1.sh")
+	VM_SMP=${smp:-$VM_SMP}
 
 	T_NAME=$1
 	T_FAILED=0

@@ -5,8 +5,13 @@
 # of /sys/power/s2h in between, and the suspend is not armed. s2h keeps the
 # resume device's block device from one suspend to the next (see
 # module/preflight.c); what it reads through it must still be the present.
+# Two vCPUs: the checks run in their worker beside the freezer (with one,
+# the notifier runs them: every other suspend test).
+# vm-smp: 2
 set -u
 . /lib/s2h/lib.sh
+
+is "$(grep -c ^processor /proc/cpuinfo)" 2 "two CPUs online: the checks run in their worker"
 
 # refused DESC REASON: the suspend that starts now is not armed, and the
 # kernel log says REASON. A suspend armed by mistake is woken early by the

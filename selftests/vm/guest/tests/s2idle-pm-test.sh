@@ -10,6 +10,9 @@
 # hpet=disable: with the HPET's emulation of its alarm, the RTC cannot end
 # suspend to idle, and s2h arms nothing (rtc-s2idle).
 # vm-append: hpet=disable
+# Two vCPUs: a suspend that ends in the freezer takes its checks from
+# their worker at PM_POST_SUSPEND.
+# vm-smp: 2
 set -u
 . /lib/s2h/lib.sh
 
