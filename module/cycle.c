@@ -365,7 +365,8 @@ static void s2h_check_work(struct kthread_work *work)
 /*
  * Beside the freezer needs another CPU: on a single one the checks would
  * only take the freezer's time, and the tasks it waits for would freeze a
- * round of its waits later. There they run here, as the freezer starts.
+ * round of its waits later. There the notifier runs them, before the
+ * freezer starts, as it always did.
  */
 static void s2h_check_start(void)
 {

@@ -119,8 +119,8 @@ static void print_last_cycle_text(const struct last_cycle *l)
 		printf("  at the alarm     battery %s, %s\n", format_percent(l->battery_wake, t2),
 		       l->on_ac ? "on AC" : "on battery");
 	printf("  dark wakes       %u\n", l->dark_wakes);
-	printf("  time             armed %s, awake between its suspends %s, hibernating %s, "
-	       "resuming %s\n", format_ms(l->state_ms[S2H_STATE_ARMED], d[0]),
+	printf("  time             armed %s, awake between its suspends %s, hibernating %s, resuming %s\n",
+	       format_ms(l->state_ms[S2H_STATE_ARMED], d[0]),
 	       format_ms(l->state_ms[S2H_STATE_IDLE], d[1]),
 	       format_ms(l->state_ms[S2H_STATE_HIBERNATING], d[2]),
 	       format_ms(l->state_ms[S2H_STATE_RESUMING], d[3]));
