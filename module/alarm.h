@@ -22,10 +22,13 @@ struct s2h_alarm {
 	bool machine_known;		/* the tracepoint counts them */
 	unsigned long rtc_events;	/* RTC wakeup events, at arming */
 	bool rtc_known;			/* the RTC had a wakeup source to ask */
+	ktime_t woke_at;		/* boottime, at the resume */
+	ktime_t slept_after;		/* time asleep since boot, at the resume */
 };
 
 void s2h_alarm_init(struct s2h_alarm *a);
-void s2h_alarm_arm(struct s2h_alarm *a, u32 delay_sec);
+void s2h_alarm_arm(struct s2h_alarm *a, u32 delay_sec, ktime_t now);
+void s2h_alarm_woke(struct s2h_alarm *a, struct s2h_wake_facts *facts);
 void s2h_alarm_disarm(struct s2h_alarm *a, struct s2h_wake_facts *facts,
 		      struct s2h_wake_source *src);
 void s2h_alarm_cancel(struct s2h_alarm *a);

@@ -21,16 +21,16 @@
 #endif
 
 /*
- * 7.0 replaced alarm_start_relative() by alarm_start_timer(), which refuses
- * an expiry in the past instead of firing at once; s2h arms at least
+ * 7.0 replaced alarm_start() by alarm_start_timer(), which refuses an
+ * expiry in the past instead of firing at once; s2h arms at least
  * S2H_DELAY_MIN_SEC ahead, so the two behave the same for it.
  */
-static inline void s2h_alarm_start_relative(struct alarm *alarm, ktime_t delay)
+static inline void s2h_alarm_start(struct alarm *alarm, ktime_t expires)
 {
 #ifdef S2H_HAVE_ALARM_START_TIMER
-	alarm_start_timer(alarm, delay, true);
+	alarm_start_timer(alarm, expires, false);
 #else
-	alarm_start_relative(alarm, delay);
+	alarm_start(alarm, expires);
 #endif
 }
 

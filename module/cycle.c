@@ -100,6 +100,18 @@ static struct s2h {
 	struct work_struct handoff_end_work;
 	/* Woken when a hibernation userspace started ends the handoff's wait. */
 	wait_queue_head_t handoff_wait;
+	/*
+	 * The wake of an armed suspend, told and decided on once its tasks
+	 * run again (s2h_wake_work()). On an unbound queue of the system:
+	 * not s2h.wq, whose work may start a suspend that waits for it
+	 * (s2h_wake_settle()).
+	 */
+	struct delayed_work wake_work;
+	/*
+	 * Set as it is queued, cleared as it ends: whether there is a wake
+	 * to wait for, known without the locks the workqueue's flush takes.
+	 */
+	bool wake_queued;
 	/* The checks of the suspend that is starting: s2h_check_work(). */
 	struct {
 		/*
@@ -201,14 +213,24 @@ static bool s2h_queue(struct work_struct *work)
 }
 
 /*
+ * The last suspend's wake has been told and decided on: before anyone
+ * reads what it changed, and before the next transition, which would
+ * count as the user's in the wake's decision.
+ */
+static void s2h_wake_settle(void)
+{
+	/* Pairs with the release at the end of s2h_wake_work(). */
+	if (smp_load_acquire(&s2h.wake_queued))
+		flush_delayed_work(&s2h.wake_work);
+}
+
+/*
  * The time in the state left goes to the cycle's record. Not idle's: the
  * system is the user's then, but between two suspends of one cycle
  * (s2h_count_idle()).
  */
-static void s2h_set_state(enum s2h_state state)
+static void s2h_set_state_at(enum s2h_state state, ktime_t now)
 {
-	ktime_t now = ktime_get_boottime();
-
 	lockdep_assert_held(&s2h.lock);
 
 	/* The wait for userspace's hibernation is part of hibernating. */
@@ -220,13 +242,17 @@ static void s2h_set_state(enum s2h_state state)
 	s2h.state_since = now;
 }
 
+static void s2h_set_state(enum s2h_state state)
+{
+	s2h_set_state_at(state, ktime_get_boottime());
+}
+
 /* A suspend goes on with the cycle: the time awake since its last wake is the cycle's. */
-static void s2h_count_idle(void)
+static void s2h_count_idle(ktime_t now)
 {
 	lockdep_assert_held(&s2h.lock);
 
-	s2h.last->state_ms[S2H_STATE_IDLE] += ktime_ms_delta(ktime_get_boottime(),
-							     s2h.state_since);
+	s2h.last->state_ms[S2H_STATE_IDLE] += ktime_ms_delta(now, s2h.state_since);
 }
 
 static bool s2h_should_arm(bool own_suspend)
@@ -287,10 +313,8 @@ static bool s2h_last_resort_on(const struct s2h_power *pw)
  * A suspend soon after a wake no user caused goes on with the cycle: its
  * alarm is due when the last one was. 0 when the cycle starts afresh.
  */
-static u32 s2h_continued_delay(void)
+static u32 s2h_continued_delay(ktime_t now)
 {
-	ktime_t now = ktime_get_boottime();
-
 	lockdep_assert_held(&s2h.lock);
 
 	if (!s2h.other_woke_at)
@@ -299,12 +323,12 @@ static u32 s2h_continued_delay(void)
 			      ktime_ms_delta(now, s2h.other_woke_at));
 }
 
-static void s2h_start_cycle(const struct s2h_power *pw)
+static void s2h_start_cycle(const struct s2h_power *pw, ktime_t now)
 {
 	lockdep_assert_held(&s2h.lock);
 
 	s2h.attempts_failed = 0;
-	s2h.cycle_start = ktime_get_boottime();
+	s2h.cycle_start = now;
 	s2h.last = s2h_history_start(&s2h.history);
 	s2h.last->suspended_at = ktime_get_real_seconds();
 	s2h.last->battery_start = pw->battery;
@@ -323,27 +347,29 @@ static void s2h_not_armed(const struct s2h_preflight *pf, bool watching)
 }
 
 /*
- * The alarm of the suspend that is starting, and the cycle it belongs to;
- * @hibernation_out: pre-flight failed, the alarm is the last resort's.
+ * The alarm of the suspend that is starting at @now, and the cycle it
+ * belongs to; @hibernation_out: pre-flight failed, the alarm is the last
+ * resort's.
  */
-static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw, bool hibernation_out)
+static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw, bool hibernation_out,
+			 ktime_t now)
 {
 	u32 delay;
 
 	lockdep_assert_held(&s2h.lock);
 
 	if (own_suspend) {
-		s2h_count_idle();
+		s2h_count_idle(now);
 		s2h.watch |= hibernation_out;
 		return s2h.rearm_sec;
 	}
-	delay = s2h_continued_delay();
+	delay = s2h_continued_delay(now);
 	if (delay) {
-		s2h_count_idle();
+		s2h_count_idle(now);
 		s2h.watch |= hibernation_out;
 		return delay;
 	}
-	s2h_start_cycle(pw);
+	s2h_start_cycle(pw, now);
 	s2h.watch = hibernation_out;
 	return s2h_first_delay(pw);
 }
@@ -355,7 +381,7 @@ static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw, bool hibe
  */
 static void s2h_check_work(struct kthread_work *work)
 {
-	ktime_t start = ktime_get();
+	u64 start = s2h_overhead_start();
 
 	s2h_preflight_run(&s2h.check.pf, s2h.check.verified_needed);
 	s2h_power_read(&s2h.check.pw);
@@ -380,6 +406,7 @@ static void s2h_suspend_prepare(void)
 {
 	bool own_suspend, check = false;
 
+	s2h_wake_settle();
 	s2h_sleep_state_forget();
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_SUSPENDS]++;
@@ -408,10 +435,11 @@ static void s2h_suspend_prepare(void)
  */
 static bool s2h_arm_pending(void)
 {
-	struct s2h_event_info ev = {};
 	bool own_suspend, watching = false;
 	struct s2h_preflight pf;
 	struct s2h_power pw;
+	u32 delay_sec;
+	ktime_t now;
 	u64 cycle;
 
 	mutex_lock(&s2h.lock);
@@ -439,21 +467,26 @@ static bool s2h_arm_pending(void)
 			return true;
 		}
 	}
-	ev.delay_sec = s2h_arm_delay(own_suspend, &pw, pf.failed);
+	/*
+	 * The clock is read once for all of the arming: on some
+	 * clocksources a reading costs more than the rest of it.
+	 */
+	now = ktime_get_boottime();
+	delay_sec = s2h_arm_delay(own_suspend, &pw, pf.failed, now);
 	s2h.other_woke_at = 0;
 	s2h.battery_armed = pw.battery;
-	s2h_alarm_arm(&s2h.alarm, ev.delay_sec);
-	s2h.deadline = ktime_add(s2h.alarm.armed_at, ktime_set(ev.delay_sec, 0));
-	s2h_set_state(S2H_STATE_ARMED);
+	s2h_alarm_arm(&s2h.alarm, delay_sec, now);
+	s2h.deadline = ktime_add(now, ktime_set(delay_sec, 0));
+	s2h_set_state_at(S2H_STATE_ARMED, now);
 	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
-	trace_s2h_arm(cycle, ev.delay_sec, pw.battery, own_suspend);
+	/* Its event goes with the wake's (s2h_wake_work()). */
+	trace_s2h_arm(cycle, delay_sec, pw.battery, own_suspend);
 	if (pf.failed)
 		s2h_not_armed(&pf, watching);
 	else
-		pr_debug("armed: hibernating in %u s unless woken earlier\n", ev.delay_sec);
-	s2h_event(S2H_EVENT_ARMED, &ev);
+		pr_debug("armed: hibernating in %u s unless woken earlier\n", delay_sec);
 	return true;
 }
 
@@ -466,7 +499,7 @@ static bool s2h_arm_pending(void)
  */
 void s2h_cycle_devices_prepare(void)
 {
-	ktime_t start = ktime_get();
+	u64 start = s2h_overhead_start();
 
 	if (s2h_arm_pending())
 		s2h_overhead_add(S2H_OVERHEAD_DEVICE_PREPARE, start);
@@ -662,7 +695,15 @@ static void s2h_start_action(const struct s2h_decision *d)
 	mutex_unlock(&s2h.lock);
 }
 
-static void s2h_post_suspend(void)
+/*
+ * The wake of an armed suspend, once the system runs again: the notifier
+ * only took its times (s2h_post_suspend()). What else the wake is judged
+ * on changes only in the next transition, which waits for this
+ * (s2h_wake_settle()), but for the wakeup sources' events: one since the
+ * resume is the user's, as s2h_user_is_back() would find before acting.
+ * The alarm's event is told here too: its listeners were frozen since.
+ */
+static void s2h_wake_work(struct work_struct *work)
 {
 	struct s2h_power pw = { .battery = S2H_BATTERY_UNKNOWN };
 	struct s2h_decision d = { .action = S2H_DECISION_NONE };
@@ -670,16 +711,11 @@ static void s2h_post_suspend(void)
 	struct s2h_policy_facts pf = {};
 	struct s2h_wake_source src;
 	struct s2h_wake_facts facts;
+	u64 start = s2h_overhead_start();
 	enum s2h_wake wake;
 	u64 cycle;
 
-	s2h_arm_pending();
 	mutex_lock(&s2h.lock);
-	if (s2h.state != S2H_STATE_ARMED) {
-		mutex_unlock(&s2h.lock);
-		return;
-	}
-
 	s2h_alarm_disarm(&s2h.alarm, &facts, &src);
 	wake = s2h_classify_wake(&facts);
 	s2h_record_kernel_wake(wake);
@@ -692,6 +728,8 @@ static void s2h_post_suspend(void)
 	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
+	ev.delay_sec = facts.delay_sec;
+	s2h_event(S2H_EVENT_ARMED, &ev);
 	trace_s2h_wake(cycle, wake, &facts, src.name);
 	if (wake == S2H_WAKE_ALARM)
 		trace_s2h_decision(cycle, &d, &pf);
@@ -708,6 +746,33 @@ static void s2h_post_suspend(void)
 		s2h_event(S2H_EVENT_SLEEP_AGAIN, &ev);
 	}
 	s2h_start_action(&d);
+	s2h_overhead_add(S2H_OVERHEAD_WAKE, start);
+	/* Pairs with s2h_wake_settle(): who sees it done sees all it did. */
+	smp_store_release(&s2h.wake_queued, false);
+}
+
+/*
+ * The suspend has ended: the wake's times are taken now, the rest once
+ * its tasks run again (s2h_wake_work()). A wake that may be the alarm's
+ * is queued at once; any other a jiffy later, as queueing work wakes a
+ * worker, where a timer is only added.
+ */
+static void s2h_post_suspend(void)
+{
+	struct s2h_wake_facts times;
+	bool armed;
+
+	s2h_arm_pending();
+	mutex_lock(&s2h.lock);
+	armed = s2h.state == S2H_STATE_ARMED;
+	if (armed) {
+		s2h_alarm_woke(&s2h.alarm, &times);
+		WRITE_ONCE(s2h.wake_queued, true);
+	}
+	mutex_unlock(&s2h.lock);
+	if (armed)
+		queue_delayed_work(system_unbound_wq, &s2h.wake_work,
+				   s2h_wake_urgent(&times) ? 0 : 1);
 }
 
 /*
@@ -769,6 +834,7 @@ static int s2h_hibernation_prepare(void)
 {
 	int err = 0;
 
+	s2h_wake_settle();
 	s2h_image_watch_start();
 	mutex_lock(&s2h.lock);
 	if (s2h.transition_task == current) {
@@ -793,7 +859,7 @@ static int s2h_hibernation_prepare(void)
  */
 static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
-	ktime_t start = ktime_get();
+	u64 start = s2h_overhead_start();
 
 	switch (action) {
 	case PM_SUSPEND_PREPARE:
@@ -831,6 +897,7 @@ static void s2h_own_transition_begin(u32 rearm_sec)
  */
 static void s2h_own_transition_end(void)
 {
+	s2h_wake_settle();
 	mutex_lock(&s2h.lock);
 	s2h.transition_task = NULL;
 	mutex_unlock(&s2h.lock);
@@ -1218,6 +1285,7 @@ int s2h_verify_restore(time64_t time, u32 duration_ms)
  */
 void s2h_status_read(struct s2h_status *status)
 {
+	s2h_wake_settle();
 	mutex_lock(&s2h.lock);
 	status->config = s2h.config;
 	status->state = s2h.state;
@@ -1239,6 +1307,7 @@ bool s2h_history_read(u64 after, struct s2h_cycle_record *cycle)
 {
 	const struct s2h_cycle_record *c;
 
+	s2h_wake_settle();
 	mutex_lock(&s2h.lock);
 	c = s2h_history_after(&s2h.history, after);
 	if (c)
@@ -1324,6 +1393,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	INIT_WORK(&s2h.poweroff_work, s2h_poweroff_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
 	INIT_WORK(&s2h.handoff_end_work, s2h_handoff_end_work);
+	INIT_DELAYED_WORK(&s2h.wake_work, s2h_wake_work);
 	kthread_init_work(&s2h.check.work, s2h_check_work);
 	init_waitqueue_head(&s2h.handoff_wait);
 
@@ -1368,6 +1438,12 @@ err_destroy_wq:
 void s2h_cycle_exit(void)
 {
 	unregister_pm_notifier(&s2h.pm_nb);
+	/*
+	 * Told even now: its action is not taken, the module is going. Not
+	 * s2h_wake_settle(): the work's text must be done with, not only
+	 * what it did.
+	 */
+	flush_delayed_work(&s2h.wake_work);
 	s2h_sleeptrace_exit();
 	s2h_sleep_state_exit();
 	s2h_image_watch_exit();

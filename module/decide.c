@@ -61,6 +61,21 @@ enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *f)
 EXPORT_SYMBOL_IF_KUNIT(s2h_classify_wake);
 
 /**
+ * s2h_wake_urgent() - whether a wake is decided on as soon as it is seen
+ * @f: its times: delay_sec and elapsed_ms
+ *
+ * Only a wake in the alarm's window may be the alarm's, the one s2h acts
+ * on; any other can wait until the system has resumed.
+ *
+ * Return: true for a wake in the alarm's window.
+ */
+bool s2h_wake_urgent(const struct s2h_wake_facts *f)
+{
+	return s2h_in_alarm_window(f);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_wake_urgent);
+
+/**
  * s2h_kept_delay() - the alarm of a suspend that follows a wake no user caused
  * @due_in_ms: from now to the deadline the last alarm was armed for
  * @awake_ms: how long the system was awake since that wake

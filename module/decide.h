@@ -132,6 +132,7 @@ struct s2h_decision {
 #define S2H_TEMP_UNKNOWN	INT_MIN
 
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *facts);
+bool s2h_wake_urgent(const struct s2h_wake_facts *f);
 struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
 bool s2h_too_hot(u32 limit, int hottest);
 bool s2h_no_hw_sleep(bool setting, bool s2idle, s64 hw_sleep_us);

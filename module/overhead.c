@@ -4,15 +4,15 @@
  * in every suspend and resume of the system, so what it costs there is the
  * one figure every user pays, whether s2h hibernates or not. The callbacks
  * are where s2h runs during a transition: the alarm has no callback of its
- * own, arming and disarming it happen in them. The checks are counted
- * apart: they run in a worker beside the freezer, and what the suspend
- * waits for them is device_prepare's.
+ * own, arming it happens in them. The checks are counted apart: they
+ * run in a worker beside the freezer, and what the suspend waits for them
+ * is device_prepare's; so is the wake's work, which disarms it and
+ * decides once the system runs again.
  */
 #include <linux/debugfs.h>
 #include <linux/minmax.h>
 #include <linux/seq_file.h>
 #include <linux/spinlock.h>
-#include <linux/timekeeping.h>
 
 #include "overhead.h"
 
@@ -28,9 +28,10 @@ static const char * const s2h_overhead_name[__S2H_OVERHEAD_MAX] = {
 	[S2H_OVERHEAD_DEVICE_PREPARE] = "device_prepare",
 	[S2H_OVERHEAD_POST_SUSPEND] = "post_suspend",
 	[S2H_OVERHEAD_CHECKS] = "checks",
+	[S2H_OVERHEAD_WAKE] = "wake",
 };
 
-/* The notifier writes, a debugfs reader copies: all four of a line agree. */
+/* The callbacks and workers write, a debugfs reader copies: all four of a line agree. */
 static DEFINE_SPINLOCK(s2h_overhead_lock);
 static struct s2h_overhead_stat s2h_overhead[__S2H_OVERHEAD_MAX];
 static struct dentry *s2h_debugfs_dir;
@@ -38,11 +39,15 @@ static struct dentry *s2h_debugfs_dir;
 /**
  * s2h_overhead_add() - account one callback
  * @point: which one
- * @start: ktime_get() when it began
+ * @start: s2h_overhead_start() when it began
+ *
+ * A callback that slept may end on another CPU, whose clock local_clock()
+ * keeps close to this one's but not in step: a negative time counts as 0.
  */
-void s2h_overhead_add(enum s2h_overhead_point point, ktime_t start)
+void s2h_overhead_add(enum s2h_overhead_point point, u64 start)
 {
-	u64 ns = ktime_to_ns(ktime_sub(ktime_get(), start));
+	s64 delta = local_clock() - start;
+	u64 ns = max_t(s64, delta, 0);
 	struct s2h_overhead_stat *s = &s2h_overhead[point];
 
 	spin_lock(&s2h_overhead_lock);

@@ -147,6 +147,38 @@ static void s2h_classify_wake_test(struct kunit *test)
 #define WATCH	true
 #define HEALTHY	false
 
+struct s2h_urgent_case {
+	const char *name;
+	struct s2h_wake_facts facts;	/* delay_sec and elapsed_ms */
+	bool urgent;
+};
+
+/* Decided on at once: whatever the evidence, the wakes that may be the alarm's. */
+static const struct s2h_urgent_case s2h_urgent_cases[] = {
+	{ "at the expiry", { 60, SEC(60) }, true },
+	{ "2 s early: the RTC's rounding", { 60, SEC(58) }, true },
+	{ "2.001 s early: not the alarm, later", { 60, SEC(58) - 1 }, false },
+	{ "60 s late", { 60, SEC(120) }, true },
+	{ "60.001 s late: not the alarm, later", { 60, SEC(120) + 1 }, false },
+	{ "half-way: later", { 10800, SEC(5400) }, false },
+	{ "pm_test, just after the arming: later", { 60, 40 }, false },
+	{ "shortest delay, at the expiry", { S2H_DELAY_MIN_SEC, SEC(S2H_DELAY_MIN_SEC) }, true },
+};
+
+static void s2h_urgent_case_desc(const struct s2h_urgent_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_urgent, s2h_urgent_cases, s2h_urgent_case_desc);
+
+static void s2h_wake_urgent_test(struct kunit *test)
+{
+	const struct s2h_urgent_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_wake_urgent(&c->facts), c->urgent);
+}
+
 struct s2h_alarm_case {
 	const char *name;
 	struct s2h_policy_facts facts;
@@ -746,6 +778,7 @@ static void s2h_names_test(struct kunit *test)
 
 static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_classify_wake_test, s2h_decide_gen_params),
+	KUNIT_CASE_PARAM(s2h_wake_urgent_test, s2h_urgent_gen_params),
 	KUNIT_CASE_PARAM(s2h_decide_alarm_test, s2h_alarm_gen_params),
 	KUNIT_CASE_PARAM(s2h_cycle_delay_test, s2h_cycle_delay_gen_params),
 	KUNIT_CASE_PARAM(s2h_next_alarm_test, s2h_next_alarm_gen_params),
