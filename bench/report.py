@@ -183,7 +183,8 @@ def span(xs, fmt):
 
 
 # overhead_ns's lines on the suspend's path; "checks" runs beside the
-# freezer, and the module of main has no device_prepare.
+# freezer, "wake" after the resume, and the module of main has no
+# device_prepare.
 PATH_POINTS = ('suspend_prepare', 'device_prepare', 'post_suspend')
 
 
@@ -215,8 +216,9 @@ def burst_figures(reports):
             kernel.append((float(m.group(1)) - entry) * 1e3)
             entry = None
     ones = [v.split() for k, v in reports if k == 'burst_one']
-    each = [int(f[0]) / 1e3 for f in ones if len(f) == 2]
-    checks = [int(f[1]) / 1e3 for f in ones if len(f) == 2 and int(f[1])]
+    each = [int(f[0]) / 1e3 for f in ones if len(f) == 3]
+    checks = [int(f[1]) / 1e3 for f in ones if len(f) == 3 and int(f[1])]
+    wake = [int(f[2]) / 1e3 for f in ones if len(f) == 3 and int(f[2])]
     if not count or not kernel or len(each) != len(kernel):
         return {}
     return {
@@ -226,6 +228,7 @@ def burst_figures(reports):
         'max_us': max(after[p][2] for p in points) / 1e3,
         'kernel_ms': med(kernel),
         'checks_us': med(checks),
+        'wake_us': med(wake),
         # each suspend's callbacks over its own suspend+resume, the median
         'share': med([us / 1e3 / ms for us, ms in zip(each, kernel)]),
     }
@@ -321,6 +324,9 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
         f'| ... the pre-flight checks and the battery, in their worker beside the freezer, '
         f'us under TCG, median | {b.get("checks_us", nan):.0f} | in its callbacks | - '
         f'| off the path: what the arming waits for them is in the callbacks above |',
+        f'| ... the wake\'s work after the resume (the alarm cancelled, the decision, its '
+        f'log line and events), us under TCG, median | {b.get("wake_us", nan):.0f} '
+        f'| in its callbacks | - | off the path: the resume is over |',
         f'| `s2hctl show` wall time, ms (mean of 20) | {c.get("show_ms", nan):.1f} '
         f'| {old.get("show_ms", nan):.1f} | - '
         f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", nan):.1f} ms '
