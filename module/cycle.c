@@ -892,8 +892,9 @@ static void s2h_own_transition_begin(u32 rearm_sec)
 }
 
 /*
- * The end leaves rearm_sec alone: the wake that ended s2h's suspend has
- * set it already, for the next one, from PM_POST_SUSPEND inside it.
+ * The end waits for the wake that ended s2h's suspend, whose work sets
+ * rearm_sec for the next one (and tells its events before a failed try's),
+ * and leaves that alone.
  */
 static void s2h_own_transition_end(void)
 {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Whether a hibernation someone else started came back: the only outcome
- * s2h can see of a hibernation it handed to userspace.
+ * s2h's device: whether a hibernation someone else started came back (the
+ * only outcome s2h can see of a hibernation it handed to userspace), and
+ * its .prepare, where a suspend's alarm is armed.
  */
 #ifndef _S2H_IMAGE_H
 #define _S2H_IMAGE_H
