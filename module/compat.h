@@ -35,9 +35,10 @@ static inline void s2h_alarm_start(struct alarm *alarm, ktime_t expires)
 }
 
 /*
- * A kthread worker whose thread runs. 6.14 split kthread_create_worker(),
- * which had started the thread, into itself, which no longer does, and
- * kthread_run_worker().
+ * A kthread worker whose thread runs. kthread_create_worker() starts it up
+ * to 6.12 (trixie's headers); by 7.2 (sid's) it no longer does, and
+ * kthread_run_worker() does: module/Kbuild probes for the latter, so the
+ * release in between that split them need not be named here.
  */
 static inline struct kthread_worker *s2h_kthread_run_worker(const char *name)
 {
