@@ -101,10 +101,10 @@ static struct s2h {
 	/* Woken when a hibernation userspace started ends the handoff's wait. */
 	wait_queue_head_t handoff_wait;
 	/*
-	 * The wake of an armed suspend, told and decided on once its tasks
-	 * run again (s2h_wake_work()). On an unbound queue of the system:
-	 * not s2h.wq, whose work may start a suspend that waits for it
-	 * (s2h_wake_settle()).
+	 * The wake of an armed suspend that is not the alarm's, told and
+	 * decided on after the resume (s2h_wake_work()). On an unbound
+	 * queue of the system, not s2h.wq, whose work may start a suspend
+	 * that waits for it (s2h_wake_settle()).
 	 */
 	struct delayed_work wake_work;
 	/*
@@ -481,7 +481,7 @@ static bool s2h_arm_pending(void)
 	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
-	/* Its event goes with the wake's (s2h_wake_work()). */
+	/* Its event goes with the wake's (s2h_wake()). */
 	trace_s2h_arm(cycle, delay_sec, pw.battery, own_suspend);
 	if (pf.failed)
 		s2h_not_armed(&pf, watching);
@@ -696,14 +696,15 @@ static void s2h_start_action(const struct s2h_decision *d)
 }
 
 /*
- * The wake of an armed suspend, once the system runs again: the notifier
- * only took its times (s2h_post_suspend()). What else the wake is judged
- * on changes only in the next transition, which waits for this
- * (s2h_wake_settle()), but for the wakeup sources' events: one since the
- * resume is the user's, as s2h_user_is_back() would find before acting.
- * The alarm's event is told here too: its listeners were frozen since.
+ * The wake of an armed suspend, whose times s2h_post_suspend() took: in
+ * the notifier for a wake that may be the alarm's, else once the resume
+ * is over (s2h_wake_work()). What else the wake is judged on changes only
+ * in the next transition, which waits for the work (s2h_wake_settle()),
+ * but for the wakeup sources' events: one since the resume is the user's,
+ * as s2h_user_is_back() would find before acting. The alarm's event is
+ * told here too: its listeners were frozen since.
  */
-static void s2h_wake_work(struct work_struct *work)
+static void s2h_wake(void)
 {
 	struct s2h_power pw = { .battery = S2H_BATTERY_UNKNOWN };
 	struct s2h_decision d = { .action = S2H_DECISION_NONE };
@@ -747,32 +748,43 @@ static void s2h_wake_work(struct work_struct *work)
 	}
 	s2h_start_action(&d);
 	s2h_overhead_add(S2H_OVERHEAD_WAKE, start);
+}
+
+static void s2h_wake_work(struct work_struct *work)
+{
+	s2h_wake();
 	/* Pairs with s2h_wake_settle(): who sees it done sees all it did. */
 	smp_store_release(&s2h.wake_queued, false);
 }
 
 /*
- * The suspend has ended: the wake's times are taken now, the rest once
- * its tasks run again (s2h_wake_work()). A wake that may be the alarm's
- * is queued at once; any other a jiffy later, as queueing work wakes a
- * worker, where a timer is only added.
+ * The suspend has ended: the wake's times are taken now. A wake that may
+ * be the alarm's is a dark one, which nobody waits for but s2h's
+ * decision: decided on here, as soon as can be. Any other is the user's
+ * or another source's, whose resume the user waits for: the rest is
+ * done after it (s2h_wake_work()), a jiffy later, as queueing work would
+ * wake a worker inside the resume where a timer is only added.
  */
 static void s2h_post_suspend(void)
 {
 	struct s2h_wake_facts times;
-	bool armed;
+	bool later;
 
 	s2h_arm_pending();
 	mutex_lock(&s2h.lock);
-	armed = s2h.state == S2H_STATE_ARMED;
-	if (armed) {
-		s2h_alarm_woke(&s2h.alarm, &times);
-		WRITE_ONCE(s2h.wake_queued, true);
+	if (s2h.state != S2H_STATE_ARMED) {
+		mutex_unlock(&s2h.lock);
+		return;
 	}
+	s2h_alarm_woke(&s2h.alarm, &times);
+	later = !s2h_wake_urgent(&times);
+	WRITE_ONCE(s2h.wake_queued, later);
 	mutex_unlock(&s2h.lock);
-	if (armed)
-		queue_delayed_work(system_unbound_wq, &s2h.wake_work,
-				   s2h_wake_urgent(&times) ? 0 : 1);
+
+	if (later)
+		queue_delayed_work(system_unbound_wq, &s2h.wake_work, 1);
+	else
+		s2h_wake();
 }
 
 /*
