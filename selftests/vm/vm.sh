@@ -29,8 +29,10 @@
 # files the tests insmod from /lib/modules/; VM_GUEST_TREES are directories
 # copied over the initramfs' root (netlink-ynl's Python); VM_GUEST_INIT replaces
 # guest/init as the initramfs' /init (bench/ boots a Debian root with it).
-# A guest test's line "# vm-append: PARAMS" adds PARAMS to its boots, and
-# "# vm-smp: N" boots it with N vCPUs.
+# A guest test's line "# vm-append: PARAMS" adds PARAMS to its boots,
+# "# vm-smp: N" boots it with N vCPUs, and "# vm-qemu: ARGS" adds QEMU
+# options to its boots (-global PIIX4_PM.disable_s4=0: ACPI S4, which
+# /sys/power/disk offers as "platform").
 
 VM_SELFDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${S2H_KO:=$VM_SELFDIR/../../module/s2h.ko}"
@@ -433,7 +435,7 @@ vm_start()
 		-drive "file=$disk,if=virtio,format=raw" \
 		-qmp "unix:$VM_DIR/qmp.sock,server=on,wait=off" \
 		-kernel "$VM_KERNEL" -initrd "$VM_INITRD" \
-		${VM_QEMU_EXTRA:-} -append "$VM_APPEND ${VM_APPEND_EXTRA:-} $*" \
+		${VM_QEMU_EXTRA:-} ${VM_QEMU_TEST:-} -append "$VM_APPEND ${VM_APPEND_EXTRA:-} $*" \
 		</dev/null >"$VM_DIR/qemu.out" 2>&1 &
 	VM_PID=$!
 	vm_stamp "$VM_DIR/console.log" console &
@@ -710,10 +712,28 @@ verb_power_button_after()
 	vm_qmp system_powerdown >/dev/null
 }
 
-# Carry out one "S2H-HOST:" request.
+# console-has ERE: a kernel line on the console of this test's boots so far
+# matches ERE (what a guest cannot read itself: the log of a boot that
+# powered off after its hibernation image was written). Only the kernel's
+# lines, "[seconds] ...": the guest's own, this request among them, are
+# echoed there too.
+verb_console_has()
+{
+	if ! cat "$VM_WORK/$T_NAME".boot*/console.log | tr -d '\r' |
+		grep -E '^\[ *[0-9]+\.[0-9]+\] ' | grep -qE -- "$1"; then
+		VM_ERROR="no kernel line on the console matches '$1'"
+		return 1
+	fi
+}
+
+# Carry out one "S2H-HOST:" request: a verb and its argument, the rest of
+# the line (words split and joined by one space; no glob characters).
 vm_do_verb()
 {
-	local verb=$1 arg=${2:-}
+	local verb=$1 arg
+
+	shift
+	arg=$*
 
 	VM_ERROR=
 	if [ -z "$VM_PID" ] && [ "$verb" != "done" ]; then
@@ -765,6 +785,9 @@ vm_verb()
 	power-button-after)
 		tap_check "host: ACPI power button pressed after ${arg}s" \
 			verb_power_button_after "$arg" ;;
+	console-has)
+		# only looks: the guest runs on either way
+		tap_check "host: the console shows '$arg'" verb_console_has "$arg" || true ;;
 	done)
 		T_DONE=1 ;;
 	*)
@@ -839,11 +862,12 @@ vm_check_splats()
 vm_run_test()
 {
 	local start=$EPOCHREALTIME boot=1 dirs='' disk=$VM_WORK/$1.disk append smp
-	local VM_SMP=$VM_SMP
+	local VM_SMP=$VM_SMP VM_QEMU_TEST
 
 	# A test's own kernel parameters: its "# vm-append: ..." line; its
-	# vCPUs: its "# vm-smp: N" line.
+	# vCPUs: its "# vm-smp: N" line; its QEMU options: "# vm-qemu: ...".
 	append=$(sed -n 's/^# vm-append: //p' "$VM_SELFDIR/guest/tests/$1.sh")
+	VM_QEMU_TEST=$(sed -n 's/^# vm-qemu: //p' "$VM_SELFDIR/guest/tests/$1.sh")
 	smp=$(sed -n 's/^# vm-smp: \([0-9]*\)$/\1/p' "$VM_SELFDIR/guest/tests/$1.sh")
 	VM_SMP=${smp:-$VM_SMP}
 
