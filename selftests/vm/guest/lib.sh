@@ -251,6 +251,13 @@ fake_power_load()
 	check "insmod s2h_fake_power.ko${*:+ $*}" insmod /lib/modules/s2h_fake_power.ko "$@"
 }
 
+# Wakeup events and a slow device at the points of a sleep (s2h_fake_fault).
+FAULT=/sys/module/s2h_fake_fault/parameters
+fault_load()
+{
+	check "insmod s2h_fake_fault.ko${*:+ $*}" insmod /lib/modules/s2h_fake_fault.ko "$@"
+}
+
 s2h_unload()
 {
 	check "rmmod s2h" rmmod s2h
