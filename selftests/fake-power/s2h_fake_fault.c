@@ -7,26 +7,27 @@
  * A platform device "s2h-fake-nic", bound to a driver of the same name,
  * that may wake the system (device_init_wakeup()): a NIC or an embedded
  * controller whose wake IRQ fires, not an input device. Its faults are set
- * through writable module parameters; a count N means the next N times,
- * -1 every time, 0 never (the default), and any other negative number is
- * refused with -EINVAL:
+ * through writable module parameters, any value out of range refused with
+ * -EINVAL (-ERANGE above suspend_ms' maximum). Two are counts of
+ * hibernations: N the next N, -1 every one, 0 none (the default):
  *	wake_in_syscore		a hard wakeup event of the device
  *				(pm_wakeup_dev_event()) from a syscore
  *				.suspend callback, at most one per
- *				hibernation, in the next N hibernations and
- *				in no suspend to RAM or idle: the first
- *				syscore suspend of a hibernation is the one
- *				in create_image(), where the kernel's
- *				pm_wakeup_pending() check cancels the
+ *				hibernation, and none in a suspend to RAM or
+ *				idle: the first syscore suspend of a
+ *				hibernation is the one in create_image(),
+ *				whose pm_wakeup_pending() check cancels the
  *				snapshot; hibernate() then returns 0, no
  *				image written, and the system runs on
  *	wake_in_poweroff	the same event from the device's .poweroff
- *				callback, in the next N hibernations: the
- *				power-down after the image is written, which
- *				calls .poweroff in platform mode only (from
- *				Linux 6.8 platform mode then rolls back to
- *				the running system; before, it powers off
- *				all the same)
+ *				callback: the power-down after the image is
+ *				written, which calls .poweroff in platform
+ *				mode only. The kernel aborts that power-down;
+ *				from Linux 6.8 it rolls back to the running
+ *				system, before it powers off all the same,
+ *				and the image resumes with this module's
+ *				counts as they were when it was made
+ * And:
  *	suspend_ms		0..60000, the device's .suspend callback (a
  *				suspend to RAM or idle, not a hibernation)
  *				sleeps that many milliseconds, as a slow
@@ -35,10 +36,11 @@
  *				(Linux 6.8), else absent: at each resume
  *				from suspend to idle the device reports that
  *				many microseconds of hardware sleep, as the
- *				platform's low-power S0 driver does (which
- *				also adds them to total_hw_sleep), and
- *				INT_MAX as the most its counter can tell
- *				(max_hw_sleep); -1: no report (the default)
+ *				platform's low-power S0 driver does (the
+ *				kernel keeps it as last_hw_sleep and adds it
+ *				to total_hw_sleep), with INT_MAX as the most
+ *				its counter can tell (max_hw_sleep); -1: no
+ *				report (the default)
  * And, read-only:
  *	fired			how many wakeup events the module delivered,
  *				so that a test knows its fault really fired
@@ -164,7 +166,7 @@ MODULE_PARM_DESC(hw_sleep_us,
 		 "Hardware sleep reported at each resume from s2idle, us, -1: none (default)");
 #endif
 
-/* Takes one of *@count, under fault_lock, if there is one to take. */
+/* Takes one of *@count, under fault_lock, if there is one to take (-1 never runs out). */
 static bool fault_take(int *count)
 {
 	lockdep_assert_held(&fault_lock);
