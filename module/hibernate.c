@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/delay.h>
 #include <linux/fcntl.h>
 #include <linux/fs.h>
 #include <linux/string.h>
@@ -8,6 +9,7 @@
 #include "decide.h"
 #include "hibernate.h"
 #include "powerattr.h"
+#include "wakeup.h"
 
 #define S2H_SYS_POWER	"/sys/power/"
 #define S2H_PATH_MAX	32
@@ -260,17 +262,38 @@ static void s2h_wait_for_transition(void)
  * being processed.
  */
 
+/*
+ * The read waits, in a kworker that takes no signal, for as long as a
+ * wakeup source is active: one that never ends its event (a driver's
+ * leaked pm_stay_awake()) would hold s2h there for good, the system awake.
+ * Events in progress end within milliseconds; this is the most s2h waits
+ * for them before it goes on without the check, and it looks this often.
+ */
+#define S2H_WAKEUP_WAIT_MS	20000
+#define S2H_WAKEUP_POLL_MS	100
+
 /**
  * s2h_arm_wakeup_check() - make any wakeup event from now on abort the next transition
  *
- * Return: 0, or -EBUSY when an event came between the read and the write.
+ * Return: 0, also when a wakeup source stayed active too long to arm it;
+ * -EBUSY when an event came between the read and the write.
  */
 int s2h_arm_wakeup_check(void)
 {
-	char count[24];
+	char count[24], name[S2H_WAKE_SOURCE_LEN];
+	unsigned int waited = 0;
 	ssize_t len;
 	int err;
 
+	while (s2h_wakeup_source_active(name, sizeof(name))) {
+		if (waited >= S2H_WAKEUP_WAIT_MS) {
+			pr_warn("wakeup source %s active for %u ms: going on without the wakeup event check\n",
+				name, waited);
+			return 0;
+		}
+		msleep(S2H_WAKEUP_POLL_MS);
+		waited += S2H_WAKEUP_POLL_MS;
+	}
 	len = s2h_power_file_read("wakeup_count", count, sizeof(count));
 	if (len < 0)
 		return len;

@@ -127,6 +127,33 @@ void s2h_wake_sources_since(ktime_t since, struct s2h_wake_source *src)
 }
 
 /**
+ * s2h_wakeup_source_active() - whether a wakeup event is in progress
+ * @name: where the name of a source that has one goes
+ * @size: room in @name
+ *
+ * Return: true while a wakeup source is active: a read of wakeup_count
+ * would wait for it.
+ */
+bool s2h_wakeup_source_active(char *name, size_t size)
+{
+	struct wakeup_source *ws;
+	bool active = false;
+	int idx;
+
+	idx = wakeup_sources_read_lock();
+	for (ws = wakeup_sources_walk_start(); ws; ws = wakeup_sources_walk_next(ws)) {
+		/* Written under the kernel's events_lock: a stale bit is read again next time. */
+		if (ws->active) {
+			strscpy(name, ws->name, size);
+			active = true;
+			break;
+		}
+	}
+	wakeup_sources_read_unlock(idx);
+	return active;
+}
+
+/**
  * s2h_input_since() - whether an input device had a wakeup event since @since
  * @since: monotonic time
  *
