@@ -79,9 +79,21 @@ static struct s2h {
 	 */
 	struct task_struct *transition_task;
 	u32 rearm_sec;			/* the alarm of s2h's own next suspend, 0: none */
-	u64 user_transitions;		/* suspends, hibernations s2h did not start */
-	u64 decided_at;			/* user_transitions when the last wake was decided on */
+	/*
+	 * Moved on by every action a wake decides and every transition of
+	 * the user's: an action whose number is not the current one was
+	 * superseded (s2h_supersede()) and does nothing.
+	 */
+	u64 action_seq;
+	u64 own_seq;			/* action_seq of s2h's own transition going on */
+	/*
+	 * The alarm a suspend of the user's arms in the place of the action
+	 * decided last, before that action takes hold (s2h_pending_alarm());
+	 * 0: none pending.
+	 */
+	u32 pending_sec;
 	enum s2h_handoff handoff;
+	bool handoff_refused;		/* userspace let one go by: the cycle's are the kernel's */
 	ktime_t woke_mono;		/* when that wake was seen: input since = the user */
 	ktime_t deadline;		/* boottime at which the alarm was last due */
 	ktime_t other_woke_at;		/* boottime of a wake no user caused, 0: none */
@@ -124,6 +136,7 @@ static struct s2h {
 		/* Under s2h.lock: queued, not yet taken by s2h_arm_pending(). */
 		bool pending;
 		bool own_suspend;
+		u32 continue_sec;		/* s2h_arm_delay()'s */
 		/* The work's: set before it is queued, read once it is flushed. */
 		bool verified_needed;
 		struct s2h_preflight pf;
@@ -264,6 +277,38 @@ static bool s2h_should_arm(bool own_suspend)
 	return !own_suspend || s2h.rearm_sec;
 }
 
+/*
+ * A transition of the user's while an action s2h decided has not taken
+ * hold - the lid closed again while s2h waits for userspace to hibernate,
+ * or before s2h's hibernation or its suspend for a retry started - takes
+ * the action's place: the action, when it runs, finds it was superseded
+ * and does nothing, and a suspend goes on with the cycle, armed as the
+ * action's own suspend would have been. A suspend is never left without
+ * its alarm for being started while s2h was busy.
+ *
+ * Return: that alarm, 0 when no action was pending.
+ */
+static u32 s2h_supersede(void)
+{
+	u32 sec = s2h.pending_sec;
+
+	lockdep_assert_held(&s2h.lock);
+
+	s2h.action_seq++;
+	s2h.pending_sec = 0;
+	if (s2h.handoff == S2H_HANDOFF_WAITING) {
+		s2h.handoff = S2H_HANDOFF_NONE;
+		s2h.handoff_refused = true;
+		s2h.stats[S2H_STAT_HANDOFF_FALLBACKS]++;
+		wake_up(&s2h.handoff_wait);
+	}
+	if (s2h.state != S2H_STATE_IDLE) {
+		s2h_set_state(S2H_STATE_IDLE);
+		pr_info("a suspend or hibernation of the user's before s2h's own: it takes its place\n");
+	}
+	return sec;
+}
+
 static bool s2h_verified_needed(void)
 {
 	lockdep_assert_held(&s2h.lock);
@@ -328,6 +373,7 @@ static void s2h_start_cycle(const struct s2h_power *pw, ktime_t now)
 	lockdep_assert_held(&s2h.lock);
 
 	s2h.attempts_failed = 0;
+	s2h.handoff_refused = false;
 	s2h.cycle_start = now;
 	s2h.last = s2h_history_start(&s2h.history);
 	s2h.last->suspended_at = ktime_get_real_seconds();
@@ -348,22 +394,19 @@ static void s2h_not_armed(const struct s2h_preflight *pf, bool watching)
 
 /*
  * The alarm of the suspend that is starting at @now, and the cycle it
- * belongs to; @hibernation_out: pre-flight failed, the alarm is the last
- * resort's.
+ * belongs to; @continue_sec: the alarm of s2h's own suspend, or of one
+ * that took the place of an action (s2h_supersede()), 0 for any other;
+ * @hibernation_out: pre-flight failed, the alarm is the last resort's.
  */
-static u32 s2h_arm_delay(bool own_suspend, const struct s2h_power *pw, bool hibernation_out,
+static u32 s2h_arm_delay(u32 continue_sec, const struct s2h_power *pw, bool hibernation_out,
 			 ktime_t now)
 {
-	u32 delay;
+	u32 delay = continue_sec;
 
 	lockdep_assert_held(&s2h.lock);
 
-	if (own_suspend) {
-		s2h_count_idle(now);
-		s2h.watch |= hibernation_out;
-		return s2h.rearm_sec;
-	}
-	delay = s2h_continued_delay(now);
+	if (!delay)
+		delay = s2h_continued_delay(now);
 	if (delay) {
 		s2h_count_idle(now);
 		s2h.watch |= hibernation_out;
@@ -402,26 +445,36 @@ static void s2h_check_start(void)
 		s2h_check_work(&s2h.check.work);
 }
 
-static void s2h_suspend_prepare(void)
+/*
+ * Return: -EAGAIN for a suspend of s2h's own whose action was superseded
+ * while it waited for the system transition lock: it must not sleep.
+ */
+static int s2h_suspend_prepare(void)
 {
 	bool own_suspend, check = false;
+	u32 continue_sec;
 
 	s2h_wake_settle();
 	s2h_sleep_state_forget();
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_SUSPENDS]++;
 	own_suspend = s2h.transition_task == current;
-	if (!own_suspend)
-		s2h.user_transitions++;
+	if (own_suspend && s2h.own_seq != s2h.action_seq) {
+		mutex_unlock(&s2h.lock);
+		return -EAGAIN;
+	}
+	continue_sec = own_suspend ? s2h.rearm_sec : s2h_supersede();
 	if (s2h_should_arm(own_suspend)) {
 		s2h.check.verified_needed = s2h_verified_needed();
 		s2h.check.own_suspend = own_suspend;
+		s2h.check.continue_sec = continue_sec;
 		s2h.check.pending = true;
 		check = true;
 	}
 	mutex_unlock(&s2h.lock);
 	if (check)
 		s2h_check_start();
+	return 0;
 }
 
 /*
@@ -438,7 +491,7 @@ static bool s2h_arm_pending(void)
 	bool own_suspend, watching = false;
 	struct s2h_preflight pf;
 	struct s2h_power pw;
-	u32 delay_sec;
+	u32 delay_sec, continue_sec;
 	ktime_t now;
 	u64 cycle;
 
@@ -449,6 +502,7 @@ static bool s2h_arm_pending(void)
 	}
 	s2h.check.pending = false;
 	own_suspend = s2h.check.own_suspend;
+	continue_sec = s2h.check.continue_sec;
 	mutex_unlock(&s2h.lock);
 
 	/* The worker does not take s2h.lock: waited for without it. */
@@ -472,7 +526,7 @@ static bool s2h_arm_pending(void)
 	 * clocksources a reading costs more than the rest of it.
 	 */
 	now = ktime_get_boottime();
-	delay_sec = s2h_arm_delay(own_suspend, &pw, pf.failed, now);
+	delay_sec = s2h_arm_delay(continue_sec, &pw, pf.failed, now);
 	s2h.other_woke_at = 0;
 	s2h.battery_armed = pw.battery;
 	s2h_alarm_arm(&s2h.alarm, delay_sec, now);
@@ -611,7 +665,6 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	if (wake != S2H_WAKE_ABORTED)
 		s2h_history_add_wake(s2h.last, pw->battery);
 	s2h.woke_mono = ktime_get();
-	s2h.decided_at = s2h.user_transitions;
 	if (wake == S2H_WAKE_OTHER) {
 		s2h.other_woke_at = ktime_get_boottime();
 		s2h.last->other_wakes++;
@@ -647,10 +700,21 @@ static void s2h_count_reason(enum s2h_reason reason)
 	}
 }
 
-/* The state and counters of what the decision starts. */
-static void s2h_begin_action(const struct s2h_decision *d)
+/*
+ * The state and counters of what the decision on @wake starts. A wake that
+ * decides nothing ends the action pending, but for an aborted suspend of
+ * s2h's own, whose work tries again.
+ */
+static void s2h_begin_action(enum s2h_wake wake, const struct s2h_decision *d)
 {
 	lockdep_assert_held(&s2h.lock);
+
+	if (d->action != S2H_DECISION_NONE) {
+		s2h.action_seq++;
+		s2h.pending_sec = s2h_pending_alarm(d);
+	} else if (wake != S2H_WAKE_ABORTED) {
+		s2h.pending_sec = 0;
+	}
 
 	s2h_set_state(d->action == S2H_DECISION_HIBERNATE ? S2H_STATE_HIBERNATING :
 		      S2H_STATE_IDLE);
@@ -701,7 +765,7 @@ static void s2h_start_action(const struct s2h_decision *d)
  * is over (s2h_wake_work()). What else the wake is judged on changes only
  * in the next transition, which waits for the work (s2h_wake_settle()),
  * but for the wakeup sources' events: one since the resume is the user's,
- * as s2h_user_is_back() would find before acting. The alarm's event is
+ * as s2h_action_dropped() would find before acting. The alarm's event is
  * told here too: its listeners were frozen since.
  */
 static void s2h_wake(void)
@@ -725,7 +789,7 @@ static void s2h_wake(void)
 		s2h.sleep_state = s2h_last_sleep_state();
 	}
 	s2h_record_wake(wake, &d, &pw, &src);
-	s2h_begin_action(&d);
+	s2h_begin_action(wake, &d);
 	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);
 
@@ -787,21 +851,15 @@ static void s2h_post_suspend(void)
 		s2h_wake();
 }
 
-/*
- * Whether what s2h decided at the wake still stands: not if the user is
- * back - an input device had a wakeup event since, or the user's own
- * suspend came in between.
- */
-static bool s2h_user_is_back(void)
+/* The number of the action a work item starts on: see s2h_action_dropped(). */
+static u64 s2h_action_begin(void)
 {
-	ktime_t woke;
-	bool suspended;
+	u64 seq;
 
 	mutex_lock(&s2h.lock);
-	woke = s2h.woke_mono;
-	suspended = s2h.user_transitions != s2h.decided_at;
+	seq = s2h.action_seq;
 	mutex_unlock(&s2h.lock);
-	return suspended || s2h_input_since(woke);
+	return seq;
 }
 
 /* The user is back: what s2h was about to do is dropped, the system stays up. */
@@ -809,10 +867,36 @@ static void s2h_cancel(const char *what)
 {
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_CANCELLED]++;
+	s2h.pending_sec = 0;
 	s2h_set_state(S2H_STATE_IDLE);
 	mutex_unlock(&s2h.lock);
 	pr_info("the user is back: no %s\n", what);
 	s2h_event(S2H_EVENT_CANCELLED, NULL);
+}
+
+/*
+ * Whether the action @seq, about to do @what, must not: a transition of
+ * the user's superseded it (s2h_supersede(): its state is that one's
+ * now), or the user is back - an input device had a wakeup event since
+ * the wake - and the action is cancelled.
+ */
+static bool s2h_action_dropped(u64 seq, const char *what)
+{
+	bool superseded;
+	ktime_t woke;
+
+	mutex_lock(&s2h.lock);
+	superseded = seq != s2h.action_seq;
+	woke = s2h.woke_mono;
+	mutex_unlock(&s2h.lock);
+	if (superseded) {
+		pr_info("superseded by a transition of the user's: no %s\n", what);
+		return true;
+	}
+	if (!s2h_input_since(woke))
+		return false;
+	s2h_cancel(what);
+	return true;
 }
 
 /*
@@ -828,6 +912,9 @@ static void s2h_post_hibernation(void)
 	s2h.handoff = S2H_HANDOFF_NONE;
 	if (s2h.state == S2H_STATE_HIBERNATING)
 		s2h_set_state(S2H_STATE_RESUMING);
+	/* Back from the image: a suspend before the work below starts a cycle of its own. */
+	if (!s2h_image_error(s2h_image_end()))
+		s2h.pending_sec = 0;
 	mutex_unlock(&s2h.lock);
 	if (handed_off && !s2h_queue(&s2h.handoff_end_work)) {
 		mutex_lock(&s2h.lock);
@@ -850,7 +937,7 @@ static int s2h_hibernation_prepare(void)
 	s2h_image_watch_start();
 	mutex_lock(&s2h.lock);
 	if (s2h.transition_task == current) {
-		if (s2h.user_transitions != s2h.decided_at)
+		if (s2h.own_seq != s2h.action_seq)
 			err = -EAGAIN;
 	} else if (s2h.handoff == S2H_HANDOFF_WAITING) {
 		s2h.handoff = S2H_HANDOFF_TAKEN;
@@ -859,7 +946,7 @@ static int s2h_hibernation_prepare(void)
 		s2h.stats[S2H_STAT_HIBERNATIONS]++;
 		wake_up(&s2h.handoff_wait);
 	} else {
-		s2h.user_transitions++;
+		s2h_supersede();
 	}
 	mutex_unlock(&s2h.lock);
 	return err;
@@ -874,10 +961,12 @@ static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *
 	u64 start = s2h_overhead_start();
 
 	switch (action) {
-	case PM_SUSPEND_PREPARE:
-		s2h_suspend_prepare();
+	case PM_SUSPEND_PREPARE: {
+		int err = s2h_suspend_prepare();
+
 		s2h_overhead_add(S2H_OVERHEAD_SUSPEND_PREPARE, start);
-		break;
+		return notifier_from_errno(err);
+	}
 	case PM_POST_SUSPEND:
 		s2h_post_suspend();
 		s2h_overhead_add(S2H_OVERHEAD_POST_SUSPEND, start);
@@ -892,14 +981,16 @@ static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *
 }
 
 /*
- * One try at s2h's own transition: it is told by the task that makes it,
- * and a suspend arms its alarm for @rearm_sec (0: none).
+ * One try at s2h's own transition for the action @seq: it is told by the
+ * task that makes it, and a suspend arms its alarm for @rearm_sec (0:
+ * none). The PM notifiers refuse it once the action was superseded.
  */
-static void s2h_own_transition_begin(u32 rearm_sec)
+static void s2h_own_transition_begin(u32 rearm_sec, u64 seq)
 {
 	mutex_lock(&s2h.lock);
 	s2h.transition_task = current;
 	s2h.rearm_sec = rearm_sec;
+	s2h.own_seq = seq;
 	mutex_unlock(&s2h.lock);
 }
 
@@ -937,7 +1028,7 @@ static void s2h_sleep_failed(int err, unsigned int try)
  * Return: 0 once the system slept and woke again, or the user is back;
  * the error of the last try when every one failed.
  */
-static int s2h_go_back_to_sleep(u32 rearm_sec)
+static int s2h_go_back_to_sleep(u32 rearm_sec, u64 seq)
 {
 	suspend_state_t state;
 	unsigned int try;
@@ -946,38 +1037,39 @@ static int s2h_go_back_to_sleep(u32 rearm_sec)
 	for (try = 0; try < S2H_SLEEP_TRIES; try++) {
 		if (try)
 			msleep(s2h_sleep_retry_ms(try));
-		if (s2h_user_is_back()) {
-			s2h_cancel("going back to sleep");
+		if (s2h_action_dropped(seq, "going back to sleep"))
 			return 0;
-		}
 		mutex_lock(&s2h.lock);
 		state = s2h.sleep_state;
 		mutex_unlock(&s2h.lock);
 
-		s2h_own_transition_begin(rearm_sec);
+		s2h_own_transition_begin(rearm_sec, seq);
 		err = s2h_sleep_again(state);
 		s2h_own_transition_end();
-		if (!err)
+		/* -EAGAIN: superseded while it waited, see s2h_suspend_prepare(). */
+		if (!err || (err == -EAGAIN && s2h_action_dropped(seq, "going back to sleep")))
 			return 0;
 		s2h_sleep_failed(err, try);
 	}
 	return err;
 }
 
-static void s2h_hibernate_now(bool sleep_failed);
+static void s2h_hibernate_now(bool sleep_failed, u64 seq);
 
 static void s2h_sleep_work(struct work_struct *work)
 {
 	u32 rearm_sec;
+	u64 seq;
 
 	mutex_lock(&s2h.lock);
 	rearm_sec = s2h.rearm_sec;
+	seq = s2h.action_seq;
 	mutex_unlock(&s2h.lock);
 
 	/* A machine that cannot sleep must not stay awake in a bag. */
-	if (s2h_go_back_to_sleep(rearm_sec)) {
+	if (s2h_go_back_to_sleep(rearm_sec, seq)) {
 		pr_err("cannot go back to sleep: hibernating instead\n");
-		s2h_hibernate_now(true);
+		s2h_hibernate_now(true, seq);
 	}
 	module_put(THIS_MODULE);
 }
@@ -988,7 +1080,7 @@ static void s2h_sleep_work(struct work_struct *work)
  * retries left, each after a longer sleep, and without an alarm after
  * that, so that failures never loop.
  */
-static void s2h_hibernate_failed(int err)
+static void s2h_hibernate_failed(int err, u64 seq)
 {
 	struct s2h_event_info ev = {};
 	struct s2h_power pw;
@@ -1005,6 +1097,8 @@ static void s2h_hibernate_failed(int err)
 		s2h.watch = true;
 		watch_sec = s2h.config.battery_check_sec;
 	}
+	if (seq == s2h.action_seq)
+		s2h.pending_sec = ev.delay_sec ? ev.delay_sec : watch_sec;
 	mutex_unlock(&s2h.lock);
 
 	if (ev.delay_sec) {
@@ -1018,18 +1112,57 @@ static void s2h_hibernate_failed(int err)
 		pr_err("hibernation failed (%pe): going back to sleep without an alarm\n",
 		       ERR_PTR(err));
 	}
-	err = s2h_go_back_to_sleep(ev.delay_sec ? ev.delay_sec : watch_sec);
+	err = s2h_go_back_to_sleep(ev.delay_sec ? ev.delay_sec : watch_sec, seq);
 	if (err)
 		pr_err("cannot hibernate nor go back to sleep (%pe): the system stays up\n",
 		       ERR_PTR(err));
 }
 
+static const char * const s2h_image_end_name[] = {
+	[S2H_IMAGE_NONE] = "no image came back",
+	[S2H_IMAGE_RESTORED] = "restored from its image",
+	[S2H_IMAGE_RESUMED] = "back from memory, its image written",
+	[S2H_IMAGE_UNDONE_EARLY] = "undone before the image was made",
+	[S2H_IMAGE_UNDONE_LATE] = "undone after the image was written",
+};
+
 /*
- * The end of s2h's hibernation, @err as hibernate() returned it: a failure
- * goes back to sleep for another try (unless @sleep_failed: the system
- * cannot), or stays up when the user is back.
+ * The error of a hibernation that started at monotonic @since and
+ * returned @err, and whose wakeup event failed or undid it: a wakeup
+ * source with an event since, in @src.
  */
-static void s2h_hibernation_ended(int err, bool sleep_failed)
+static int s2h_hibernation_result(int err, ktime_t since, struct s2h_wake_source *src)
+{
+	enum s2h_image_end end = s2h_image_end();
+
+	if (!err)
+		err = s2h_image_error(end);
+	if (!err) {
+		src->evidence = S2H_SOURCE_NONE;
+		src->name[0] = '\0';
+		return 0;
+	}
+	s2h_wake_sources_since(since, src);
+	if (end == S2H_IMAGE_UNDONE_EARLY || end == S2H_IMAGE_UNDONE_LATE) {
+		/* Undone for a wakeup event, whether or not s2h can name its source. */
+		if (src->evidence == S2H_SOURCE_NONE)
+			src->evidence = S2H_SOURCE_OTHER;
+		pr_warn("hibernation %s by the kernel, a wakeup event of %s\n",
+			s2h_image_end_name[end], src->name[0] ? src->name : "an unnamed source");
+	} else if (src->name[0])
+		pr_warn("hibernation failed (%pe) after a wakeup event of %s\n", ERR_PTR(err),
+			src->name);
+	return err;
+}
+
+/*
+ * The end of s2h's hibernation for the action @seq, @err as
+ * s2h_hibernation_result() made it, @src the wakeup source that failed or
+ * undid it: a failure goes back to sleep for another try (unless
+ * @sleep_failed: the system cannot), or stays up when the user is back.
+ */
+static void s2h_hibernation_ended(int err, const struct s2h_wake_source *src,
+				  bool sleep_failed, u64 seq)
 {
 	struct s2h_event_info ev = { .error = err };
 	unsigned int attempt;
@@ -1038,6 +1171,11 @@ static void s2h_hibernation_ended(int err, bool sleep_failed)
 
 	mutex_lock(&s2h.lock);
 	s2h.last->result = ev.error;
+	/* As the failure's decision, the news of the cycle: a later try does not clear it. */
+	if (src->name[0])
+		strscpy(s2h.last->undone_by, src->name, sizeof(s2h.last->undone_by));
+	if (err && src->evidence != S2H_SOURCE_NONE)
+		s2h.stats[S2H_STAT_HIBERNATIONS_UNDONE]++;
 	attempt = s2h.attempts_failed + 1;
 	hybrid = s2h.config.hibernate_mode == S2H_MODE_SUSPEND;
 	cycle = s2h.last->seq;
@@ -1046,10 +1184,8 @@ static void s2h_hibernation_ended(int err, bool sleep_failed)
 	s2h_event(S2H_EVENT_HIBERNATE_RESULT, &ev);
 	if (ev.error) {
 		s2h_clear_wakeup_check();
-		if (s2h_user_is_back()) {
-			s2h_cancel("retry of the hibernation");
+		if (s2h_action_dropped(seq, "retry of the hibernation"))
 			return;
-		}
 		mutex_lock(&s2h.lock);
 		s2h.stats[S2H_STAT_HIBERNATE_FAILURES]++;
 		s2h_set_state(S2H_STATE_IDLE);
@@ -1058,32 +1194,35 @@ static void s2h_hibernation_ended(int err, bool sleep_failed)
 			pr_err("cannot hibernate nor go back to sleep (%pe): the system stays up\n",
 			       ERR_PTR(ev.error));
 		else
-			s2h_hibernate_failed(ev.error);
+			s2h_hibernate_failed(ev.error, seq);
 		return;
 	}
 
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_RESUMES]++;
-	s2h_set_state(S2H_STATE_IDLE);
+	if (seq == s2h.action_seq) {
+		s2h.pending_sec = 0;
+		s2h_set_state(S2H_STATE_IDLE);
+	}
 	mutex_unlock(&s2h.lock);
 	pr_info("resumed from hibernation\n");
 	s2h_event(S2H_EVENT_RESUMED, NULL);
 }
 
 /*
- * s2h's hibernation, the one the alarm asked for or the way out when the
- * system cannot go back to sleep (@sleep_failed: then a failure cannot
- * go back to sleep either).
+ * s2h's hibernation for the action @seq, the one the alarm asked for or
+ * the way out when the system cannot go back to sleep (@sleep_failed: then
+ * a failure cannot go back to sleep either).
  */
-static void s2h_hibernate_now(bool sleep_failed)
+static void s2h_hibernate_now(bool sleep_failed, u64 seq)
 {
+	struct s2h_wake_source src;
 	const char *disk_mode;
+	ktime_t since;
 	int err;
 
-	if (s2h_user_is_back()) {
-		s2h_cancel("hibernation");
+	if (s2h_action_dropped(seq, "hibernation"))
 		return;
-	}
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_HIBERNATIONS]++;
 	s2h_set_state(S2H_STATE_HIBERNATING);
@@ -1092,12 +1231,17 @@ static void s2h_hibernate_now(bool sleep_failed)
 
 	pr_info("starting hibernation\n");
 	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
-	s2h_own_transition_begin(0);
+	since = ktime_get();
+	s2h_own_transition_begin(0, seq);
 	err = s2h_arm_wakeup_check();
 	if (!err)
 		err = s2h_hibernate(disk_mode);
 	s2h_own_transition_end();
-	s2h_hibernation_ended(err, sleep_failed);
+	/* Refused by s2h_hibernation_prepare(): there is no hibernation to tell of. */
+	if (err == -EAGAIN && s2h_action_dropped(seq, "hibernation"))
+		return;
+	err = s2h_hibernation_result(err, since, &src);
+	s2h_hibernation_ended(err, &src, sleep_failed, seq);
 }
 
 /*
@@ -1106,20 +1250,22 @@ static void s2h_hibernate_now(bool sleep_failed)
  * systemd-hibernate.service (nvidia-hibernate.service...) around a
  * hibernation it starts, never around one s2h starts. When none starts
  * within handoff_sec - nobody listens, systemd refuses or hangs - s2h
- * hibernates itself: the system never stays up for want of an answer.
+ * hibernates itself: the system never stays up for want of an answer, and
+ * the cycle's later hibernations are s2h's own. A suspend in the wait
+ * (logind's, for a lid still closed) takes its place (s2h_supersede()).
  *
- * Return: true once userspace's hibernation started; s2h_post_hibernation()
- * sees its end.
+ * Return: true when nothing is left to do: userspace's hibernation started
+ * (s2h_post_hibernation() sees its end), or a suspend took its place.
  */
 static bool s2h_hand_off(void)
 {
 	struct s2h_event_info ev = {};
-	bool taken;
+	enum s2h_handoff handoff;
 	u32 sec;
 
 	mutex_lock(&s2h.lock);
 	ev.config = s2h.config;
-	sec = ev.config.handoff_sec;
+	sec = s2h.handoff_refused ? 0 : ev.config.handoff_sec;
 	if (sec) {
 		s2h.handoff = S2H_HANDOFF_WAITING;
 		s2h_set_state(S2H_STATE_HANDOFF);
@@ -1136,45 +1282,58 @@ static bool s2h_hand_off(void)
 				sec * HZ);
 
 	mutex_lock(&s2h.lock);
-	taken = s2h.handoff != S2H_HANDOFF_WAITING;
-	if (!taken) {
+	handoff = s2h.handoff;
+	if (handoff == S2H_HANDOFF_WAITING) {
 		s2h.handoff = S2H_HANDOFF_NONE;
+		s2h.handoff_refused = true;
 		s2h_set_state(S2H_STATE_HIBERNATING);
 		s2h.stats[S2H_STAT_HANDOFF_FALLBACKS]++;
 	}
 	mutex_unlock(&s2h.lock);
 
-	if (!taken) {
+	switch (handoff) {
+	case S2H_HANDOFF_WAITING:
 		pr_warn("userspace did not hibernate within %u s: hibernating in the kernel\n",
 			sec);
 		return false;
+	case S2H_HANDOFF_TAKEN:
+		pr_info("userspace started hibernating\n");
+		s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
+		return true;
+	default:
+		pr_warn("userspace suspended instead of hibernating: the suspend's alarm will hibernate in the kernel\n");
+		return true;
 	}
-	pr_info("userspace started hibernating\n");
-	s2h_event(S2H_EVENT_HIBERNATE_START, NULL);
-	return true;
 }
 
 static void s2h_hibernate_work(struct work_struct *work)
 {
-	if (s2h_user_is_back())
-		s2h_cancel("hibernation");
-	else if (!s2h_hand_off())
-		s2h_hibernate_now(false);
+	u64 seq = s2h_action_begin();
+
+	if (!s2h_action_dropped(seq, "hibernation") && !s2h_hand_off())
+		s2h_hibernate_now(false, seq);
 	module_put(THIS_MODULE);
 }
 
 /*
- * userspace's hibernation tells s2h nothing of how it went but whether the
- * system came back from the image (or, in "suspend" mode, from memory
- * after writing it): anything else is a failure, handled as s2h's own.
+ * userspace's hibernation tells s2h nothing of how it went but what s2h's
+ * device saw (image.c): anything but a system back from its image, or
+ * from memory after writing it, is a failure, handled as s2h's own.
  */
 static void s2h_handoff_end_work(struct work_struct *work)
 {
-	int err = s2h_image_came_back() ? 0 : -EIO;
+	u64 seq = s2h_action_begin();
+	struct s2h_wake_source src;
+	ktime_t woke;
+	int err;
 
-	if (err)
+	mutex_lock(&s2h.lock);
+	woke = s2h.woke_mono;
+	mutex_unlock(&s2h.lock);
+	err = s2h_hibernation_result(0, woke, &src);
+	if (err == -EIO)
 		pr_err("the hibernation userspace started did not write an image (see its log)\n");
-	s2h_hibernation_ended(err, false);
+	s2h_hibernation_ended(err, &src, false, seq);
 	module_put(THIS_MODULE);
 }
 
@@ -1188,10 +1347,8 @@ static void s2h_poweroff_work(struct work_struct *work)
 {
 	struct s2h_event_info ev = {};
 
-	if (s2h_user_is_back()) {
-		s2h_cancel("power-off");
+	if (s2h_action_dropped(s2h_action_begin(), "power-off"))
 		goto out;
-	}
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_POWER_OFFS]++;
 	ev.battery = s2h.last->battery_wake;
@@ -1212,10 +1369,13 @@ static void s2h_verify_work(struct work_struct *work)
 {
 	struct s2h_event_info ev = {};
 	ktime_t start = ktime_get_boottime();
+	ktime_t since = ktime_get();
+	struct s2h_wake_source src;
 	int err;
 
 	pr_info("dry run: hibernating in %s mode\n", S2H_DRY_RUN_DISK_MODE);
 	err = s2h_hibernate(S2H_DRY_RUN_DISK_MODE);
+	err = s2h_hibernation_result(err, since, &src);
 
 	mutex_lock(&s2h.lock);
 	s2h.verify.result = err ? S2H_VERIFY_FAILED : S2H_VERIFY_PASSED;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/errno.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/time64.h>
@@ -81,15 +82,15 @@ EXPORT_SYMBOL_IF_KUNIT(s2h_wake_urgent);
  * @awake_ms: how long the system was awake since that wake
  *
  * Return: seconds to arm the alarm for, the deadline kept, at least
- * S2H_DELAY_MIN_SEC; 0 when the system was awake too long for the wake to
- * be taken for a dark one, and the cycle starts afresh.
+ * S2H_ALARM_FLOOR_SEC; 0 when the system was awake too long for the wake
+ * to be taken for a dark one, and the cycle starts afresh.
  */
 u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms)
 {
 	if (awake_ms < 0 || awake_ms > S2H_KEEP_DEADLINE_MS)
 		return 0;
-	if (due_in_ms <= (s64)S2H_DELAY_MIN_SEC * MSEC_PER_SEC)
-		return S2H_DELAY_MIN_SEC;
+	if (due_in_ms <= (s64)S2H_ALARM_FLOOR_SEC * MSEC_PER_SEC)
+		return S2H_ALARM_FLOOR_SEC;
 	return min_t(s64, DIV_ROUND_UP_ULL(due_in_ms, MSEC_PER_SEC), S2H_DELAY_MAX_SEC);
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_kept_delay);
@@ -310,3 +311,83 @@ u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt)
 	return min_t(u64, sec, S2H_DELAY_MAX_SEC);
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_retry_delay);
+
+/**
+ * s2h_image_outcome() - what a .restore or .resume of s2h's device says of a hibernation
+ * @restore: .restore; false for .resume
+ * @snapshot: whether the hibernation got to its snapshot (the tracepoint)
+ * @thawed: whether .thaw ran in this hibernation as the system runs now
+ *
+ * The image is taken before the devices are thawed to write it: a system
+ * restored from the image never saw that .thaw, while the kernel that
+ * wrote the image, powering down, did. So .restore after .thaw is that
+ * kernel undoing the power-down, and .restore without a snapshot is
+ * create_image() undoing it before any image was made. .resume follows a
+ * written image only in hibernate_mode suspend; any other is a suspend's.
+ *
+ * Return: how the hibernation ended; S2H_IMAGE_NONE for a .resume that is
+ * not the hibernation's.
+ */
+enum s2h_image_end s2h_image_outcome(bool restore, enum s2h_sleep_evidence snapshot,
+				     bool thawed)
+{
+	if (!restore)
+		return thawed ? S2H_IMAGE_RESUMED : S2H_IMAGE_NONE;
+	if (thawed)
+		return S2H_IMAGE_UNDONE_LATE;
+	if (snapshot == S2H_SLEEP_NOT_REACHED)
+		return S2H_IMAGE_UNDONE_EARLY;
+	return S2H_IMAGE_RESTORED;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_image_outcome);
+
+/**
+ * s2h_image_error() - the error of a hibernation whose hibernate() returned 0
+ * @end: how it ended, s2h_image_outcome()
+ *
+ * An undone hibernation is the kernel's own refusal for a wakeup event,
+ * which a freeze or a device's suspend reports as -EBUSY.
+ *
+ * Return: 0 once the system came back with the image written.
+ */
+int s2h_image_error(enum s2h_image_end end)
+{
+	switch (end) {
+	case S2H_IMAGE_RESTORED:
+	case S2H_IMAGE_RESUMED:
+		return 0;
+	case S2H_IMAGE_UNDONE_EARLY:
+	case S2H_IMAGE_UNDONE_LATE:
+		return -EBUSY;
+	default:
+		return -EIO;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_image_error);
+
+/**
+ * s2h_pending_alarm() - the alarm a suspend arms in the place of a decided action
+ * @d: what the wake decided
+ *
+ * A suspend of the user's that starts before s2h's action takes hold - the
+ * lid closed again while s2h waits for userspace to hibernate, logind's
+ * suspend before s2h's own - arms what the action's own suspend would
+ * have: a dark wake's next check; for a hibernation or the last resort,
+ * whose time has come, S2H_ALARM_FLOOR_SEC.
+ *
+ * Return: seconds; 0 when nothing was decided and the suspend starts a
+ * cycle of its own.
+ */
+u32 s2h_pending_alarm(const struct s2h_decision *d)
+{
+	switch (d->action) {
+	case S2H_DECISION_HIBERNATE:
+	case S2H_DECISION_POWER_OFF:
+		return S2H_ALARM_FLOOR_SEC;
+	case S2H_DECISION_SLEEP_AGAIN:
+		return d->rearm_sec;
+	default:
+		return 0;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_pending_alarm);

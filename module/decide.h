@@ -36,6 +36,17 @@
  */
 #define S2H_KEEP_DEADLINE_MS	120000
 
+/*
+ * The alarm of a suspend that starts when the cycle's deadline has passed
+ * or is about to (a lid closed again while s2h waited to hibernate, a dark
+ * wake's suspend just before the deadline kept): its wake decides at once.
+ * alarmtimer_suspend() refuses the suspend when the next alarm is less
+ * than 2 s away once the devices are suspended, and programs nothing for
+ * one that already fired; a slow device takes seconds: this leaves room
+ * for both, never the user's suspend aborted nor a sleep without a wake.
+ */
+#define S2H_ALARM_FLOOR_SEC	30
+
 /* Going back to sleep: this many tries, the wait doubling from the first. */
 #define S2H_SLEEP_TRIES		4
 #define S2H_SLEEP_RETRY_FIRST_MS	1000
@@ -125,6 +136,22 @@ struct s2h_decision {
 	u32 rearm_sec;		/* SLEEP_AGAIN: the next alarm, 0: none */
 };
 
+/*
+ * How a hibernation ended, as the callbacks of s2h's device saw it
+ * (image.c): hibernate() returns 0 both when the system runs from its image
+ * and when the kernel undid the hibernation for a wakeup event - before
+ * the snapshot (create_image()'s syscore phase), or, from Linux 6.8 in
+ * platform mode, after the image was written - and the devices get
+ * .restore in each case.
+ */
+enum s2h_image_end {
+	S2H_IMAGE_NONE,		/* nothing came back: it failed, or pm_test stopped it */
+	S2H_IMAGE_RESTORED,	/* the system runs from the image */
+	S2H_IMAGE_RESUMED,	/* back from memory, the image written (hibernate_mode suspend) */
+	S2H_IMAGE_UNDONE_EARLY,	/* undone before the snapshot: no image */
+	S2H_IMAGE_UNDONE_LATE,	/* undone after the image was written, not powered off */
+};
+
 /* The kernel does not say how long the hardware slept. */
 #define S2H_HW_SLEEP_UNKNOWN	(-1)
 
@@ -141,5 +168,9 @@ u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms);
 unsigned int s2h_sleep_retry_ms(unsigned int try);
 u32 s2h_cycle_delay(const struct s2h_delays *d, bool on_ac, int battery_start);
 u32 s2h_next_alarm(u32 delay_sec, s64 cycle_ms, u32 check_sec, bool checks);
+enum s2h_image_end s2h_image_outcome(bool restore, enum s2h_sleep_evidence snapshot,
+				     bool thawed);
+int s2h_image_error(enum s2h_image_end end);
+u32 s2h_pending_alarm(const struct s2h_decision *d);
 
 #endif /* _S2H_DECIDE_H */

@@ -25,6 +25,8 @@ struct s2h_cycle_record {
 	u32 dark_wakes;
 	u32 other_wakes;
 	char wake_source[S2H_WAKE_SOURCE_LEN];	/* "" when none was seen */
+	/* Whose wakeup event last failed or undid a hibernation of the cycle, "" if none. */
+	char undone_by[S2H_WAKE_SOURCE_LEN];
 	u32 wake_irq;			/* 0 when unknown */
 	u32 wakes;			/* every wake, the first S2H_CYCLE_WAKES_MAX kept below */
 	int battery_wakes[S2H_CYCLE_WAKES_MAX];	/* percent, or S2H_BATTERY_UNKNOWN */

@@ -118,6 +118,7 @@ static const enum s2h_stat s2h_stats_attr[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_POWER_OFFS] = S2H_STAT_POWER_OFFS,
 	[S2H_STATS_A_THERMAL_HIBERNATIONS] = S2H_STAT_THERMAL_HIBERNATIONS,
 	[S2H_STATS_A_NO_HW_SLEEP_HIBERNATIONS] = S2H_STAT_NO_HW_SLEEP_HIBERNATIONS,
+	[S2H_STATS_A_HIBERNATIONS_UNDONE] = S2H_STAT_HIBERNATIONS_UNDONE,
 };
 
 #define S2H_NL_FIRST_STAT	S2H_STATS_A_SUSPENDS
@@ -190,7 +191,8 @@ static int s2h_nl_put_cycle_fields(struct sk_buff *msg, const struct s2h_cycle_r
 	    nla_put_u32(msg, S2H_LAST_A_OTHER_WAKES, c->other_wakes) ||
 	    nla_put_u64_64bit(msg, S2H_LAST_A_SEQ, c->seq, S2H_LAST_A_PAD) ||
 	    nla_put_u32(msg, S2H_LAST_A_WAKES, c->wakes) ||
-	    nla_put_s64(msg, S2H_LAST_A_HW_SLEEP_US, c->hw_sleep_us, S2H_LAST_A_PAD))
+	    nla_put_s64(msg, S2H_LAST_A_HW_SLEEP_US, c->hw_sleep_us, S2H_LAST_A_PAD) ||
+	    nla_put_string(msg, S2H_LAST_A_UNDONE_BY, c->undone_by))
 		return -EMSGSIZE;
 	for (i = 0; i < min_t(u32, c->wakes, S2H_CYCLE_WAKES_MAX); i++)
 		if (nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKES, c->battery_wakes[i]))
@@ -229,7 +231,7 @@ static size_t s2h_nl_cycle_size(void)
 	return nla_total_size(0) +
 	       8 * nla_total_size_64bit(sizeof(u64)) +	/* times, seq, hw_sleep_us */
 	       10 * nla_total_size(sizeof(u32)) +	/* wake ... wakes */
-	       nla_total_size(S2H_WAKE_SOURCE_LEN) +
+	       2 * nla_total_size(S2H_WAKE_SOURCE_LEN) +	/* wake_source, undone_by */
 	       S2H_CYCLE_WAKES_MAX * nla_total_size(sizeof(s32));
 }
 

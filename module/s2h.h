@@ -36,6 +36,7 @@ enum s2h_stat {
 	S2H_STAT_POWER_OFFS,		/* the last resort's orderly power-offs */
 	S2H_STAT_THERMAL_HIBERNATIONS,	/* hibernations thermal_limit asked for */
 	S2H_STAT_NO_HW_SLEEP_HIBERNATIONS, /* ... hibernate_no_hw_sleep asked for */
+	S2H_STAT_HIBERNATIONS_UNDONE,	/* failed or undone by a wakeup event */
 	__S2H_STAT_MAX,
 };
 

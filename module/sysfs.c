@@ -304,6 +304,8 @@ static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr,
 	case S2H_LAST_A_WAKE_SOURCE:
 		/* An empty line when no wakeup source was seen: no source has an empty name. */
 		return sysfs_emit(buf, "%s\n", l->wake_source);
+	case S2H_LAST_A_UNDONE_BY:
+		return sysfs_emit(buf, "%s\n", l->undone_by);
 	case S2H_LAST_A_WAKE_IRQ:
 		return sysfs_emit(buf, "%u\n", l->wake_irq);
 	case S2H_LAST_A_HW_SLEEP_US:
@@ -350,6 +352,7 @@ S2H_LAST_ATTR(armed_ms, S2H_LAST_A_ARMED_MS);
 S2H_LAST_ATTR(hibernating_ms, S2H_LAST_A_HIBERNATING_MS);
 S2H_LAST_ATTR(resuming_ms, S2H_LAST_A_RESUMING_MS);
 S2H_LAST_ATTR(hw_sleep_us, S2H_LAST_A_HW_SLEEP_US);
+S2H_LAST_ATTR(undone_by, S2H_LAST_A_UNDONE_BY);
 
 static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_suspended_at.kattr.attr,
@@ -364,6 +367,7 @@ static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_wake_source.kattr.attr,
 	&s2h_last_wake_irq.kattr.attr,
 	&s2h_last_hw_sleep_us.kattr.attr,
+	&s2h_last_undone_by.kattr.attr,
 	&s2h_last_other_wakes.kattr.attr,
 	&s2h_last_seq.kattr.attr,
 	&s2h_last_wakes.kattr.attr,
@@ -412,6 +416,7 @@ S2H_STAT_ATTR(drain_hibernations, S2H_STAT_DRAIN_HIBERNATIONS);
 S2H_STAT_ATTR(power_offs, S2H_STAT_POWER_OFFS);
 S2H_STAT_ATTR(thermal_hibernations, S2H_STAT_THERMAL_HIBERNATIONS);
 S2H_STAT_ATTR(no_hw_sleep_hibernations, S2H_STAT_NO_HW_SLEEP_HIBERNATIONS);
+S2H_STAT_ATTR(hibernations_undone, S2H_STAT_HIBERNATIONS_UNDONE);
 
 static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_suspends.kattr.attr,
@@ -435,6 +440,7 @@ static struct attribute *s2h_stat_attrs[] = {
 	&s2h_stat_power_offs.kattr.attr,
 	&s2h_stat_thermal_hibernations.kattr.attr,
 	&s2h_stat_no_hw_sleep_hibernations.kattr.attr,
+	&s2h_stat_hibernations_undone.kattr.attr,
 	NULL,
 };
 

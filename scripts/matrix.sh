@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Build s2h with DKMS on each Debian suite's kernel and boot that kernel in
-# the VM with the module DKMS built: the sysfs ABI, netlink show/set and one
-# alarm cycle with hibernation and resume. TAP, then a table.
+# the VM with the module DKMS built: the sysfs ABI, netlink show/set, one
+# alarm cycle with hibernation and resume, and a hibernation the kernel
+# rolls back in platform mode (6.8+; before, one it powers off regardless).
+# TAP, then a table.
 #
 # Usage: scripts/matrix.sh [SUITE...]   (default: bookworm trixie sid)
 # MATRIX_TESTS: the VM tests to run instead (e.g. "s2idle s2idle-alarm").
@@ -14,7 +16,7 @@ set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/tap.sh"
-smoke_tests=${MATRIX_TESTS:-sysfs netlink alarm-cycle}
+smoke_tests=${MATRIX_TESTS:-sysfs netlink alarm-cycle hibernation-rollback}
 table=
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/s2h-matrix.XXXXXX")

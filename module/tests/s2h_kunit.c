@@ -512,12 +512,16 @@ struct s2h_kept_case {
 
 static const struct s2h_kept_case s2h_kept_cases[] = {
 	{ "woken by the network 30 s ago, an hour left: the hour", SEC(3600), SEC(30), 3600 },
-	{ "parts of a second round up", SEC(10) + 1, SEC(30), 11 },
+	{ "parts of a second round up", SEC(40) + 1, SEC(30), 41 },
+	{ "deadline just beyond the floor: kept", SEC(S2H_ALARM_FLOOR_SEC) + 1, SEC(30),
+	  S2H_ALARM_FLOOR_SEC + 1 },
 	{ "awake exactly the keep window: kept", SEC(600), S2H_KEEP_DEADLINE_MS, 600 },
 	{ "awake 1 ms longer: the cycle starts afresh", SEC(600), S2H_KEEP_DEADLINE_MS + 1, 0 },
-	{ "deadline 1.5 s away: the shortest alarm", 1500, SEC(1), S2H_DELAY_MIN_SEC },
-	{ "deadline passed while awake: the shortest alarm", -SEC(10), SEC(60),
-	  S2H_DELAY_MIN_SEC },
+	{ "deadline 1.5 s away, in alarmtimer's refusal window: the floor", 1500, SEC(1),
+	  S2H_ALARM_FLOOR_SEC },
+	{ "deadline 5 s away, a slow device suspend would eat it: the floor", SEC(5), SEC(1),
+	  S2H_ALARM_FLOOR_SEC },
+	{ "deadline passed while awake: the floor", -SEC(10), SEC(60), S2H_ALARM_FLOOR_SEC },
 	{ "a clock that went back: afresh", SEC(600), -1, 0 },
 	{ "beyond the longest delay: capped", SEC((s64)S2H_DELAY_MAX_SEC + 100), 0,
 	  S2H_DELAY_MAX_SEC },
@@ -535,6 +539,83 @@ static void s2h_kept_delay_test(struct kunit *test)
 	const struct s2h_kept_case *c = test->param_value;
 
 	KUNIT_EXPECT_EQ(test, s2h_kept_delay(c->due_in_ms, c->awake_ms), c->delay);
+}
+
+struct s2h_image_case {
+	const char *name;
+	bool restore;
+	enum s2h_sleep_evidence snapshot;
+	bool thawed;
+	enum s2h_image_end end;
+	int err;
+};
+
+static const struct s2h_image_case s2h_image_cases[] = {
+	{ "restored from the image: snapshot taken, never thawed", true, S2H_SLEEP_REACHED,
+	  false, S2H_IMAGE_RESTORED, 0 },
+	{ "restored, no tracepoint to say: trusted as before", true, S2H_SLEEP_UNKNOWN, false,
+	  S2H_IMAGE_RESTORED, 0 },
+	{ "6.1: wakeup event in create_image's syscore phase: no snapshot", true,
+	  S2H_SLEEP_NOT_REACHED, false, S2H_IMAGE_UNDONE_EARLY, -EBUSY },
+	{ "6.8+: rolled back after writing the image: thawed, then .restore", true,
+	  S2H_SLEEP_REACHED, true, S2H_IMAGE_UNDONE_LATE, -EBUSY },
+	{ "rolled back after writing, no tracepoint: the thaw tells", true, S2H_SLEEP_UNKNOWN,
+	  true, S2H_IMAGE_UNDONE_LATE, -EBUSY },
+	{ "hibernate_mode suspend: back from memory after the image", false,
+	  S2H_SLEEP_REACHED, true, S2H_IMAGE_RESUMED, 0 },
+	{ "a suspend's .resume, no hibernation thawed: not the hibernation's", false,
+	  S2H_SLEEP_NOT_REACHED, false, S2H_IMAGE_NONE, -EIO },
+	{ "a suspend's .resume, no tracepoint: not the hibernation's", false,
+	  S2H_SLEEP_UNKNOWN, false, S2H_IMAGE_NONE, -EIO },
+};
+
+static void s2h_image_case_desc(const struct s2h_image_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_image, s2h_image_cases, s2h_image_case_desc);
+
+static void s2h_image_outcome_test(struct kunit *test)
+{
+	const struct s2h_image_case *c = test->param_value;
+	enum s2h_image_end end = s2h_image_outcome(c->restore, c->snapshot, c->thawed);
+
+	KUNIT_EXPECT_EQ(test, end, c->end);
+	KUNIT_EXPECT_EQ(test, s2h_image_error(end), c->err);
+}
+
+struct s2h_pending_case {
+	const char *name;
+	struct s2h_decision d;
+	u32 sec;
+};
+
+static const struct s2h_pending_case s2h_pending_cases[] = {
+	{ "hibernation pending (handoff's wait, before hibernate()): the floor",
+	  { S2H_DECISION_HIBERNATE, S2H_REASON_DELAY, 0 }, S2H_ALARM_FLOOR_SEC },
+	{ "the last resort's power-off pending: the floor",
+	  { S2H_DECISION_POWER_OFF, S2H_REASON_CRITICAL, 0 }, S2H_ALARM_FLOOR_SEC },
+	{ "a dark wake's sleep pending: its next check",
+	  { S2H_DECISION_SLEEP_AGAIN, S2H_REASON_CHECK, 3600 }, 3600 },
+	{ "a dark wake's sleep without an alarm: none",
+	  { S2H_DECISION_SLEEP_AGAIN, S2H_REASON_WATCH, 0 }, 0 },
+	{ "nothing decided: a cycle of its own",
+	  { S2H_DECISION_NONE, S2H_REASON_NONE, 0 }, 0 },
+};
+
+static void s2h_pending_case_desc(const struct s2h_pending_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_pending, s2h_pending_cases, s2h_pending_case_desc);
+
+static void s2h_pending_alarm_test(struct kunit *test)
+{
+	const struct s2h_pending_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_pending_alarm(&c->d), c->sec);
 }
 
 /* Four tries within 7 s, then hibernation: a refusing device costs little awake time. */
@@ -785,6 +866,8 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
 	KUNIT_CASE_PARAM(s2h_too_hot_test, s2h_heat_gen_params),
 	KUNIT_CASE_PARAM(s2h_no_hw_sleep_test, s2h_hw_sleep_gen_params),
+	KUNIT_CASE_PARAM(s2h_image_outcome_test, s2h_image_gen_params),
+	KUNIT_CASE_PARAM(s2h_pending_alarm_test, s2h_pending_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_history_test, s2h_history_gen_params),

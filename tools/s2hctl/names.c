@@ -172,6 +172,7 @@ const char * const stat_names[S2H_STATS_A_MAX + 1] = {
 	[S2H_STATS_A_POWER_OFFS] = "power_offs",
 	[S2H_STATS_A_THERMAL_HIBERNATIONS] = "thermal_hibernations",
 	[S2H_STATS_A_NO_HW_SLEEP_HIBERNATIONS] = "no_hw_sleep_hibernations",
+	[S2H_STATS_A_HIBERNATIONS_UNDONE] = "hibernations_undone",
 };
 
 const char *state_name(unsigned int state)

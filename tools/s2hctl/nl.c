@@ -317,6 +317,9 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->hw_sleep_us = (int64_t)nla_get_u64(tb[S2H_LAST_A_HW_SLEEP_US]);
 	snprintf(l->wake_source, sizeof(l->wake_source), "%s",
 		 nla_get_string(tb[S2H_LAST_A_WAKE_SOURCE]));
+	if (tb[S2H_LAST_A_UNDONE_BY])
+		snprintf(l->undone_by, sizeof(l->undone_by), "%s",
+			 nla_get_string(tb[S2H_LAST_A_UNDONE_BY]));
 	l->seq = get_u64_or_0(tb[S2H_LAST_A_SEQ]);
 	l->wakes = tb[S2H_LAST_A_WAKES] ? nla_get_u32(tb[S2H_LAST_A_WAKES]) : 0;
 	parse_battery_wakes(nest, l);

@@ -39,6 +39,7 @@ struct last_cycle {
 	bool on_ac;
 	uint32_t dark_wakes, other_wakes;
 	char wake_source[S2H_WAKE_SOURCE_LEN];	/* "" when none was seen */
+	char undone_by[S2H_WAKE_SOURCE_LEN];	/* "" when no wakeup event undid it */
 	uint32_t wake_irq;			/* 0 when the kernel did not say */
 	uint64_t seq;				/* 0 from a module without a history */
 	uint32_t wakes;

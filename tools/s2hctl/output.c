@@ -90,6 +90,12 @@ static void print_verified_text(const struct verify_status *v)
 
 static const char *format_ms(uint64_t ms, char buf[TIME_LEN]);
 
+/* What to do when a device's wakeup event undid the hibernation. */
+#define UNDONE_HINT \
+	"s2h backs off and tries again (retries), then sleeps on with the last resort;\n" \
+	"if that device need not wake the machine, turn its wakeup off: admin guide,\n" \
+	"\"Hibernation undone by a wakeup event\""
+
 static void print_last_cycle_text(const struct last_cycle *l)
 {
 	char t1[TIME_LEN], t2[TIME_LEN], d[4][TIME_LEN];
@@ -113,8 +119,14 @@ static void print_last_cycle_text(const struct last_cycle *l)
 	else if (l->decision == S2H_DECISION_HIBERNATE)
 		printf(", ok");
 	printf("\n");
-	if (l->decision == S2H_DECISION_HIBERNATE && hibernate_error_hint(l->result))
+	if (l->undone_by[0] && l->result) {
+		printf("  undone by        a wakeup event of %s\n", l->undone_by);
+		print_indented("  hint             ", UNDONE_HINT);
+	} else if (l->undone_by[0]) {
+		printf("  earlier try      undone by a wakeup event of %s\n", l->undone_by);
+	} else if (l->decision == S2H_DECISION_HIBERNATE && hibernate_error_hint(l->result)) {
 		print_indented("  hint             ", hibernate_error_hint(l->result));
+	}
 	if (l->wake == S2H_WAKE_ALARM || l->dark_wakes)
 		printf("  at the alarm     battery %s, %s\n", format_percent(l->battery_wake, t2),
 		       l->on_ac ? "on AC" : "on battery");
@@ -229,6 +241,8 @@ static void print_cycle_json(const struct last_cycle *l)
 	       l->result, l->battery_start, l->battery_wake, l->on_ac ? "true" : "false",
 	       l->dark_wakes, l->other_wakes, l->wake_irq);
 	print_json_string(l->wake_source);
+	printf(",\"undone_by\":");
+	print_json_string(l->undone_by);
 	printf(",\"wakes\":%u,\"battery_wakes\":[", l->wakes);
 	for (i = 0; i < l->n_battery_wakes; i++)
 		printf("%s%d", i ? "," : "", l->battery_wakes[i]);
@@ -608,6 +622,8 @@ void print_history_cycle(const struct last_cycle *l, void *arg)
 		       format_ms(l->state_ms[S2H_STATE_RESUMING], d[3]),
 		       l->wake_source[0] ? l->wake_source : "-",
 		       format_batteries(l, bat, sizeof(bat)));
+		if (l->undone_by[0])
+			printf("      hibernation undone by a wakeup event of %s\n", l->undone_by);
 	}
 	o->count++;
 }

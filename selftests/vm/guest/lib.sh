@@ -8,7 +8,7 @@
 
 S2H=/sys/power/s2h
 S2H_KO=/lib/modules/s2h.ko
-S2H_STATS="suspends alarm_wakes early_wakes aborted hibernations hibernate_failures resumes_from_hibernation resuspends not_armed dark_wakes battery_hibernations hibernate_retries other_wakes sleep_failures cancelled handoffs handoff_fallbacks drain_hibernations power_offs thermal_hibernations no_hw_sleep_hibernations"
+S2H_STATS="suspends alarm_wakes early_wakes aborted hibernations hibernate_failures resumes_from_hibernation resuspends not_armed dark_wakes battery_hibernations hibernate_retries other_wakes sleep_failures cancelled handoffs handoff_fallbacks drain_hibernations power_offs thermal_hibernations no_hw_sleep_hibernations hibernations_undone"
 
 tap()
 {
