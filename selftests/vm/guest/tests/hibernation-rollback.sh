@@ -20,7 +20,10 @@ fake_power_load || exit 1
 fault_load || exit 1
 s2h_load delay_sec=8 retries=1 || exit 1
 swap_on
-check "/sys/power/disk is platform (ACPI S4)" grep -q '\[platform\]' /sys/power/disk
+check "/sys/power/disk offers platform (ACPI S4), s2h's hibernation uses it" \
+	sh -c 'echo platform >/sys/power/disk && grep -q "\[platform\]" /sys/power/disk' ||
+	diag "$(cat /sys/power/disk)"
+
 echo 1 >"$FAULT/wake_in_poweroff"
 kver=$(uname -r | awk -F. '{ print $1 * 100 + $2 }')
 if [ "$kver" -ge 608 ]; then
