@@ -302,10 +302,10 @@ static u32 s2h_supersede(void)
 		s2h.stats[S2H_STAT_HANDOFF_FALLBACKS]++;
 		wake_up(&s2h.handoff_wait);
 	}
-	if (s2h.state != S2H_STATE_IDLE) {
-		s2h_set_state(S2H_STATE_IDLE);
+	if (sec || s2h.state != S2H_STATE_IDLE)
 		pr_info("a suspend or hibernation of the user's before s2h's own: it takes its place\n");
-	}
+	if (s2h.state != S2H_STATE_IDLE)
+		s2h_set_state(S2H_STATE_IDLE);
 	return sec;
 }
 
