@@ -65,6 +65,7 @@ static struct s2h {
 	ktime_t state_since;		/* boottime of the last change of state */
 	struct s2h_alarm alarm;
 	int battery_armed;		/* percent when the alarm was armed */
+	u32 drain_mpph;			/* the last drain measured, s2h_drain_rate(); 0: none */
 	ktime_t cycle_start;		/* boottime of the suspend that started the cycle */
 	/*
 	 * Hibernation is out for this cycle - pre-flight failed, or every
@@ -332,15 +333,19 @@ static void s2h_delays_get(struct s2h_delays *d)
 static u32 s2h_first_delay(const struct s2h_power *pw)
 {
 	struct s2h_delays d;
+	u32 next;
 
 	lockdep_assert_held(&s2h.lock);
 
 	if (s2h.watch || (s2h.config.policy == S2H_POLICY_BATTERY && pw->battery >= 0))
 		return s2h.config.battery_check_sec;
 	s2h_delays_get(&d);
-	return s2h_next_alarm(s2h_cycle_delay(&d, pw->on_ac, pw->battery), 0,
+	next = s2h_next_alarm(s2h_cycle_delay(&d, pw->on_ac, pw->battery), 0,
 			      s2h.config.battery_check_sec,
 			      s2h.config.drain_budget && pw->battery >= 0 && !pw->on_ac);
+	return s2h_drain_watch(next, pw->on_ac ? S2H_BATTERY_UNKNOWN : pw->battery,
+			       s2h.config.battery_threshold, s2h.drain_mpph,
+			       s2h.config.battery_check_sec);
 }
 
 /*
@@ -600,6 +605,7 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 					  struct s2h_power *pw, struct s2h_policy_facts *pf)
 {
 	struct s2h_delays d;
+	u32 drain;
 
 	lockdep_assert_held(&s2h.lock);
 
@@ -620,7 +626,12 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 		.battery_start = s2h.last->battery_start,
 		.elapsed_ms = facts->elapsed_ms,
 		.cycle_ms = ktime_ms_delta(ktime_get_boottime(), s2h.cycle_start),
+		.drain_mpph = s2h.drain_mpph,
 	};
+	/* On battery, for the alarms of the cycles to come (s2h_drain_watch()). */
+	drain = s2h_drain_rate(s2h.battery_armed, pw->battery, facts->elapsed_ms);
+	if (drain && !pw->on_ac)
+		s2h.drain_mpph = drain;
 	if (s2h_hot_now())
 		return (struct s2h_decision) { .action = S2H_DECISION_HIBERNATE,
 					       .reason = S2H_REASON_THERMAL };

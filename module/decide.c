@@ -166,6 +166,77 @@ u32 s2h_next_alarm(u32 delay_sec, s64 cycle_ms, u32 check_sec, bool checks)
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_next_alarm);
 
+/**
+ * s2h_drain_rate() - the battery's drain over a suspend
+ * @battery_armed: percent when it started, < 0 when unknown
+ * @battery: percent now, < 0 when unknown
+ * @elapsed_ms: how long it lasted
+ *
+ * Return: thousandths of a percent per hour; 0 when the suspend says
+ * nothing: too short, a battery unknown, or one that did not drop.
+ */
+u32 s2h_drain_rate(int battery_armed, int battery, s64 elapsed_ms)
+{
+	s64 drop = battery_armed - battery;
+
+	if (battery_armed < 0 || battery < 0 || drop <= 0 || elapsed_ms < S2H_DRAIN_MIN_MS)
+		return 0;
+	return min_t(u64, div64_s64(drop * 1000 * 3600 * MSEC_PER_SEC, elapsed_ms), U32_MAX);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_drain_rate);
+
+/* Seconds until @battery reaches @threshold at @drain_mpph; < 0: not projected to. */
+static s64 s2h_drain_left_sec(int battery, u32 threshold, u32 drain_mpph)
+{
+	if (battery < 0 || !threshold || !drain_mpph)
+		return -1;
+	return div64_s64(((s64)battery - threshold) * 1000 * 3600, drain_mpph);
+}
+
+/**
+ * s2h_drain_watch() - the alarm that watches the battery through a delay
+ * @next_sec: the alarm the delay asks for
+ * @battery: percent now, on battery; < 0 when unknown or on mains
+ * @threshold: battery_threshold, 0: off
+ * @drain_mpph: the drain measured last, s2h_drain_rate(); 0: none yet
+ * @check_sec: battery_check_sec
+ *
+ * A laptop that drains fast must not sleep through a long delay to an
+ * empty battery: the alarm comes S2H_DRAIN_MARGIN_SEC before the battery
+ * is projected to reach the threshold, and, before any drain was
+ * measured, after @check_sec, which measures it.
+ *
+ * Return: @next_sec, or sooner; at least S2H_ALARM_FLOOR_SEC.
+ */
+u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec)
+{
+	s64 left = s2h_drain_left_sec(battery, threshold, drain_mpph);
+
+	if (battery < 0 || !threshold)
+		return next_sec;
+	if (!drain_mpph)
+		return min(next_sec, check_sec);
+	left -= S2H_DRAIN_MARGIN_SEC;
+	if (left >= next_sec)
+		return next_sec;
+	return max_t(s64, left, S2H_ALARM_FLOOR_SEC);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_drain_watch);
+
+/*
+ * The drain under the delay policy: this suspend's when it says anything,
+ * else the one measured before; 0 on mains or with no battery.
+ */
+static u32 s2h_drain_now(const struct s2h_policy_facts *f)
+{
+	u32 rate;
+
+	if (f->on_ac || f->battery < 0)
+		return 0;
+	rate = s2h_drain_rate(f->battery_armed, f->battery, f->elapsed_ms);
+	return rate ? rate : f->drain_mpph;
+}
+
 static struct s2h_decision s2h_hibernate_for(enum s2h_reason reason)
 {
 	return (struct s2h_decision) { .action = S2H_DECISION_HIBERNATE, .reason = reason };
@@ -208,6 +279,29 @@ static bool s2h_over_budget(const struct s2h_policy_facts *f)
 	       f->battery_start - f->battery > (int)f->drain_budget;
 }
 
+/*
+ * The delay policy's check before the delay: hibernate once the battery is
+ * projected to reach the threshold within S2H_DRAIN_MARGIN_SEC and the
+ * next alarm's floor, else sleep on to the rest of the delay, or to the
+ * next check of the drain budget or of the battery (s2h_drain_watch()).
+ */
+static struct s2h_decision s2h_decide_watch(const struct s2h_policy_facts *f)
+{
+	bool on_battery = f->battery >= 0 && !f->on_ac;
+	u32 drain = s2h_drain_now(f);
+	s64 left = s2h_drain_left_sec(on_battery ? f->battery : -1, f->battery_threshold, drain);
+	u32 next;
+
+	if (left >= 0 && left <= S2H_DRAIN_MARGIN_SEC + S2H_ALARM_FLOOR_SEC)
+		return s2h_hibernate_for(S2H_REASON_BATTERY_PROJECTED);
+	next = s2h_next_alarm(f->delay_sec, f->cycle_ms, f->check_sec,
+			      f->drain_budget && on_battery);
+	if (drain)
+		next = s2h_drain_watch(next, on_battery ? f->battery : -1, f->battery_threshold,
+				       drain, f->check_sec);
+	return s2h_sleep_for(S2H_REASON_CHECK, next);
+}
+
 /**
  * s2h_decide_alarm() - hibernate, sleep on, or power off, now that the alarm woke the system
  * @f: the settings and what the power supplies say
@@ -245,9 +339,7 @@ struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *f)
 	}
 	if (f->cycle_ms >= (s64)f->delay_sec * MSEC_PER_SEC - S2H_RTC_EARLY_MS)
 		return s2h_hibernate_for(S2H_REASON_DELAY);
-	return s2h_sleep_for(S2H_REASON_CHECK,
-			     s2h_next_alarm(f->delay_sec, f->cycle_ms, f->check_sec,
-					    f->drain_budget && battery_known && !f->on_ac));
+	return s2h_decide_watch(f);
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_decide_alarm);
 

@@ -47,6 +47,19 @@
  */
 #define S2H_ALARM_FLOOR_SEC	30
 
+/*
+ * Under the delay policy the battery is watched through the delay: s2h
+ * wants to be awake to hibernate this long before the battery is projected
+ * to reach battery_threshold, as systemd's estimate keeps 30 min in hand.
+ */
+#define S2H_DRAIN_MARGIN_SEC	(30 * 60)
+
+/*
+ * The shortest suspend whose drain is measured: whole percent say little
+ * sooner. Under the floor's alarm, which the RTC may end 2 s early.
+ */
+#define S2H_DRAIN_MIN_MS	20000
+
 /* Going back to sleep: this many tries, the wait doubling from the first. */
 #define S2H_SLEEP_TRIES		4
 #define S2H_SLEEP_RETRY_FIRST_MS	1000
@@ -128,6 +141,7 @@ struct s2h_policy_facts {
 	int battery_start;	/* percent at the suspend that started the cycle, or < 0 */
 	s64 elapsed_ms;		/* from arming to now */
 	s64 cycle_ms;		/* from the suspend that started the cycle to now */
+	u32 drain_mpph;		/* drain measured in earlier suspends, 0.001 %/h; 0: unknown */
 };
 
 struct s2h_decision {
@@ -172,5 +186,7 @@ enum s2h_image_end s2h_image_outcome(bool restore, enum s2h_sleep_evidence snaps
 				     bool thawed);
 int s2h_image_error(enum s2h_image_end end);
 u32 s2h_pending_alarm(const struct s2h_decision *d);
+u32 s2h_drain_rate(int battery_armed, int battery, s64 elapsed_ms);
+u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec);
 
 #endif /* _S2H_DECIDE_H */

@@ -190,7 +190,7 @@ struct s2h_alarm_case {
 /*
  * Fields of facts: policy, hibernate_on_ac, battery_threshold, drain_budget,
  * battery_critical, check_sec, delay_sec, watch, on_ac, battery,
- * battery_armed, battery_start, elapsed_ms, cycle_ms.
+ * battery_armed, battery_start, elapsed_ms, cycle_ms, drain_mpph.
  */
 static const struct s2h_alarm_case s2h_alarm_cases[] = {
 	/* The delay policy. */
@@ -228,6 +228,20 @@ static const struct s2h_alarm_case s2h_alarm_cases[] = {
 	{ "half the delay, a budget: the next check comes first",
 	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, BATT, 50, 50, 52, SEC(5400), SEC(5400) },
 	  SLEEP, S2H_REASON_CHECK, 3600 },
+	{ "1 d delay, 60 to 50 % in the first hour: 30 min before the threshold's 4.5 h",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, BATT, 50, 60, 60, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 14400 },
+	{ "1 d delay, 18 to 8 % in an hour: the threshold 18 min away, hibernate",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, BATT, 8, 18, 60, SEC(3600), SEC(20000) },
+	  HIB, S2H_REASON_BATTERY_PROJECTED, 0 },
+	{ "no drop this time, 100 %/h measured before: the threshold 27 min away",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, BATT, 50, 50, 60, SEC(30), SEC(3600),
+	    100000 },
+	  HIB, S2H_REASON_BATTERY_PROJECTED, 0 },
+	{ "on mains, draining before: no watch, the rest of the delay",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, AC, 50, 60, 60, SEC(3600), SEC(3600),
+	    100000 },
+	  SLEEP, S2H_REASON_CHECK, 82800 },
 	{ "half the delay, a budget but no battery: the rest",
 	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, BATT, -1, -1, -1, SEC(5400), SEC(5400) },
 	  SLEEP, S2H_REASON_CHECK, 5400 },
@@ -290,9 +304,12 @@ static const struct s2h_alarm_case s2h_alarm_cases[] = {
 	{ "budget, charged on mains since: within it, no checks on mains",
 	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, AC, 60, 55, 50, SEC(3600), SEC(3600) },
 	  SLEEP, S2H_REASON_CHECK, 7200 },
-	{ "budget 0: a 40 % drop is the delay's business",
-	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 40, 60, 80, SEC(3600), SEC(3600) },
+	{ "budget 0: a 40 % drop, none since the last check, is the delay's business",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 40, 40, 80, SEC(3600), SEC(3600) },
 	  SLEEP, S2H_REASON_CHECK, 7200 },
+	{ "budget 0, 20 %/h since the last check: 30 min before the threshold's 1.75 h",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 10800, HEALTHY, BATT, 40, 60, 80, SEC(3600), SEC(3600) },
+	  SLEEP, S2H_REASON_CHECK, 4500 },
 	{ "over the budget and below the threshold: the threshold's reason",
 	  { P_DELAY, 1, 5, 10, 3, 3600, 10800, HEALTHY, BATT, 4, 30, 30, SEC(3600), SEC(3600) },
 	  HIB, S2H_REASON_BATTERY_LOW, 0 },
@@ -539,6 +556,72 @@ static void s2h_kept_delay_test(struct kunit *test)
 	const struct s2h_kept_case *c = test->param_value;
 
 	KUNIT_EXPECT_EQ(test, s2h_kept_delay(c->due_in_ms, c->awake_ms), c->delay);
+}
+
+struct s2h_drain_case {
+	const char *name;
+	int armed, now;
+	s64 ms;
+	u32 mpph;
+};
+
+static const struct s2h_drain_case s2h_drain_cases[] = {
+	{ "60 to 50 % in an hour: 10 %/h", 60, 50, SEC(3600), 10000 },
+	{ "60 to 50 % in a minute: 600 %/h", 60, 50, SEC(60), 600000 },
+	{ "no drop: says nothing", 60, 60, SEC(3600), 0 },
+	{ "charged meanwhile: says nothing", 60, 61, SEC(3600), 0 },
+	{ "battery unknown at the arming", -1, 50, SEC(3600), 0 },
+	{ "battery unknown now", 60, -1, SEC(3600), 0 },
+	{ "10 s: too short to measure", 60, 50, SEC(10), 0 },
+	{ "the floor's 30 s alarm, 2 s early: measured", 60, 59, SEC(28), 128571 },
+};
+
+static void s2h_drain_case_desc(const struct s2h_drain_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_drain, s2h_drain_cases, s2h_drain_case_desc);
+
+static void s2h_drain_rate_test(struct kunit *test)
+{
+	const struct s2h_drain_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_drain_rate(c->armed, c->now, c->ms), c->mpph);
+}
+
+struct s2h_watch_case {
+	const char *name;
+	u32 next_sec;
+	int battery;
+	u32 threshold, mpph, check_sec;
+	u32 sec;
+};
+
+static const struct s2h_watch_case s2h_watch_cases[] = {
+	{ "no drain measured yet: a check measures it first", 86400, 50, 5, 0, 3600, 3600 },
+	{ "no drain yet, the delay before the check: the delay", 1800, 50, 5, 0, 3600, 1800 },
+	{ "on mains: the delay", 86400, -1, 5, 0, 3600, 86400 },
+	{ "threshold 0: no watch, the delay", 86400, 50, 0, 0, 3600, 86400 },
+	{ "1 %/h at 50 %: 45 h left, the day's delay first", 86400, 50, 5, 1000, 3600, 86400 },
+	{ "10 %/h at 50 %: 30 min before the 4.5 h left", 86400, 50, 5, 10000, 3600, 14400 },
+	{ "600 %/h at 60 %: 5.5 min left, under the margin: the floor", 86400, 60, 5, 600000,
+	  60, S2H_ALARM_FLOOR_SEC },
+};
+
+static void s2h_watch_case_desc(const struct s2h_watch_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_watch, s2h_watch_cases, s2h_watch_case_desc);
+
+static void s2h_drain_watch_test(struct kunit *test)
+{
+	const struct s2h_watch_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_drain_watch(c->next_sec, c->battery, c->threshold, c->mpph,
+					      c->check_sec), c->sec);
 }
 
 struct s2h_image_case {
@@ -866,6 +949,8 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
 	KUNIT_CASE_PARAM(s2h_too_hot_test, s2h_heat_gen_params),
 	KUNIT_CASE_PARAM(s2h_no_hw_sleep_test, s2h_hw_sleep_gen_params),
+	KUNIT_CASE_PARAM(s2h_drain_rate_test, s2h_drain_gen_params),
+	KUNIT_CASE_PARAM(s2h_drain_watch_test, s2h_watch_gen_params),
 	KUNIT_CASE_PARAM(s2h_image_outcome_test, s2h_image_gen_params),
 	KUNIT_CASE_PARAM(s2h_pending_alarm_test, s2h_pending_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
