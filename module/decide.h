@@ -40,6 +40,19 @@
 #define S2H_SLEEP_TRIES		4
 #define S2H_SLEEP_RETRY_FIRST_MS	1000
 
+/*
+ * The last resort's power-off is forced this long after it starts, if the
+ * init system has not powered off by then: a unit that hangs its stop
+ * would otherwise keep the machine up until the battery dies mid-shutdown.
+ * An orderly shutdown of a laptop takes seconds, and systemd kills a unit
+ * that hangs its stop after DefaultTimeoutStopSec (90 s), after which it
+ * still unmounts in order; two minutes awake cost a laptop drawing 10 to
+ * 15 W about 1 % of a 40 to 50 Wh battery, less than battery_critical
+ * leaves. The forced power-off does not sync: what was not written by then
+ * (unsaved page cache, filesystems not unmounted) is lost, as in a power cut.
+ */
+#define S2H_POWEROFF_FORCE_MS	(120 * 1000)
+
 /* What the RTC's wakeup source says about the suspend that just ended. */
 enum s2h_rtc_evidence {
 	S2H_RTC_UNKNOWN,	/* the RTC has no wakeup source to ask */
