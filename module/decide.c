@@ -310,3 +310,26 @@ u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt)
 	return min_t(u64, sec, S2H_DELAY_MAX_SEC);
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_retry_delay);
+
+/**
+ * s2h_resume_usable() - whether the resume device can take the image and give it back
+ * @swap: the resume device is an active swap partition (1) or exists and is
+ *	none (0); -ENODEV when there is no such device; another negative
+ *	errno when that could not be told
+ * @offset: resume_offset is set: the image goes to a swap file on the device
+ *
+ * A hibernation that cannot resume loses everything, so only an answer
+ * counts: a device that could not be looked up is no resume device, and
+ * neither is one that does not exist, offset or not. A swap file at an
+ * offset of a device that exists is taken on trust (which file the
+ * offset points into cannot be told).
+ *
+ * Return: true when the resume check passes.
+ */
+bool s2h_resume_usable(int swap, bool offset)
+{
+	if (swap < 0)
+		return false;
+	return swap || offset;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_resume_usable);

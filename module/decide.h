@@ -151,6 +151,7 @@ bool s2h_too_hot(u32 limit, int hottest);
 bool s2h_no_hw_sleep(bool setting, bool s2idle, s64 hw_sleep_us);
 u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt);
 u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms);
+bool s2h_resume_usable(int swap, bool offset);
 unsigned int s2h_sleep_retry_ms(unsigned int try);
 u32 s2h_cycle_delay(const struct s2h_delays *d, bool on_ac, int battery_start);
 u32 s2h_next_alarm(u32 delay_sec, s64 cycle_ms, u32 check_sec, bool checks);

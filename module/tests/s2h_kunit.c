@@ -503,6 +503,40 @@ static void s2h_no_hw_sleep_test(struct kunit *test)
 			c->hibernate);
 }
 
+struct s2h_resume_case {
+	const char *name;
+	int swap;
+	bool offset;
+	bool ok;
+};
+
+static const struct s2h_resume_case s2h_resume_cases[] = {
+	{ "active swap partition: ok", 1, false, true },
+	{ "active swap partition, an offset too: ok", 1, true, true },
+	{ "no swap, no offset: fails", 0, false, false },
+	{ "no swap, an offset (a swap file): ok", 0, true, true },
+	{ "no such device: fails", -ENODEV, false, false },
+	{ "no such device, an offset: fails", -ENODEV, true, false },
+	{ "no node to ask: fails", -ENOENT, false, false },
+	{ "no node to ask, an offset: fails", -ENOENT, true, false },
+	{ "out of memory: fails", -ENOMEM, false, false },
+	{ "the node is another device's: fails", -ESTALE, true, false },
+};
+
+static void s2h_resume_case_desc(const struct s2h_resume_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_resume, s2h_resume_cases, s2h_resume_case_desc);
+
+static void s2h_resume_usable_test(struct kunit *test)
+{
+	const struct s2h_resume_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_resume_usable(c->swap, c->offset), c->ok);
+}
+
 struct s2h_kept_case {
 	const char *name;
 	s64 due_in_ms;
@@ -785,6 +819,7 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
 	KUNIT_CASE_PARAM(s2h_too_hot_test, s2h_heat_gen_params),
 	KUNIT_CASE_PARAM(s2h_no_hw_sleep_test, s2h_hw_sleep_gen_params),
+	KUNIT_CASE_PARAM(s2h_resume_usable_test, s2h_resume_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_history_test, s2h_history_gen_params),
