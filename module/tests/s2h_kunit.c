@@ -503,6 +503,41 @@ static void s2h_no_hw_sleep_test(struct kunit *test)
 			c->hibernate);
 }
 
+struct s2h_hw_delta_case {
+	const char *name;
+	bool read, s2idle;
+	u64 before, after;
+	s64 hw_sleep_us;
+};
+
+static const struct s2h_hw_delta_case s2h_hw_delta_cases[] = {
+	{ "slept 10 s after earlier sleeps", true, true, 5000000, 15000000, 10000000 },
+	{ "first report since boot", true, true, 0, 7, 7 },
+	{ "a reporting driver, no change: never slept", true, true, 5000000, 5000000, 0 },
+	{ "never moved since boot: cannot tell", true, true, 0, 0, S2H_HW_SLEEP_UNKNOWN },
+	{ "no counter (before 6.8, no LPS0)", false, true, 0, 0, S2H_HW_SLEEP_UNKNOWN },
+	{ "no counter, stale values", false, true, 5, 9, S2H_HW_SLEEP_UNKNOWN },
+	{ "S3: the counter is s2idle's", true, false, 5000000, 5000000, S2H_HW_SLEEP_UNKNOWN },
+	{ "S3, moved anyway", true, false, 5, 9, S2H_HW_SLEEP_UNKNOWN },
+	{ "went back: cannot tell", true, true, 9, 5, S2H_HW_SLEEP_UNKNOWN },
+	{ "beyond s64: clamped", true, true, 0, U64_MAX, S64_MAX },
+};
+
+static void s2h_hw_delta_case_desc(const struct s2h_hw_delta_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_hw_delta, s2h_hw_delta_cases, s2h_hw_delta_case_desc);
+
+static void s2h_hw_sleep_delta_test(struct kunit *test)
+{
+	const struct s2h_hw_delta_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_hw_sleep_delta(c->read, c->s2idle, c->before, c->after),
+			c->hw_sleep_us);
+}
+
 struct s2h_resume_case {
 	const char *name;
 	int swap;
@@ -819,6 +854,7 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_kept_delay_test, s2h_kept_gen_params),
 	KUNIT_CASE_PARAM(s2h_too_hot_test, s2h_heat_gen_params),
 	KUNIT_CASE_PARAM(s2h_no_hw_sleep_test, s2h_hw_sleep_gen_params),
+	KUNIT_CASE_PARAM(s2h_hw_sleep_delta_test, s2h_hw_delta_gen_params),
 	KUNIT_CASE_PARAM(s2h_resume_usable_test, s2h_resume_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
