@@ -13,6 +13,7 @@
 #include <linux/kernfs.h>
 #include <linux/kthread.h>
 #include <linux/power_supply.h>
+#include <linux/reboot.h>
 #include <linux/syscore_ops.h>
 #include <linux/version.h>
 
@@ -131,6 +132,26 @@ static inline int s2h_for_each_power_supply(void *data,
 #define s2h_register_syscore(s)		register_syscore_ops(s)
 #define s2h_unregister_syscore(s)	unregister_syscore_ops(s)
 #endif
+
+/*
+ * A power-off that the kernel forces after @ms_until_forced if the init
+ * system's orderly one has not ended by then (hardware protection). 6.1
+ * exports hw_protection_shutdown(); 6.12 has it as an inline wrapper of
+ * the exported __hw_protection_shutdown(reason, ms, shutdown); 6.15
+ * renamed that __hw_protection_trigger() with an action enum, and 7.2's
+ * headers have no wrapper left: module/Kbuild probes for the new name.
+ * Its HWPROT_ACT_DEFAULT follows hw_protection=, which may say reboot:
+ * s2h asks for the power-off itself, as a reboot would go on draining the
+ * battery it is protecting.
+ */
+static inline void s2h_hw_protection_poweroff(const char *reason, int ms_until_forced)
+{
+#ifdef S2H_HAVE_HW_PROTECTION_TRIGGER
+	__hw_protection_trigger(reason, ms_until_forced, HWPROT_ACT_SHUTDOWN);
+#else
+	hw_protection_shutdown(reason, ms_until_forced);
+#endif
+}
 
 /*
  * The units s2h's KUnit suite tests are linked into s2h.ko and exported to

@@ -1352,7 +1352,8 @@ static void s2h_handoff_end_work(struct work_struct *work)
  * The last resort: hibernation is out and the battery is about to die in
  * suspend, which would lose all that is not on disk. The init system
  * shuts down in order (poweroff_cmd); if it cannot be started, the kernel
- * syncs and powers off itself (orderly_poweroff()'s force).
+ * syncs and powers off itself, and if it hangs, the kernel powers off
+ * without a sync S2H_POWEROFF_FORCE_MS later (hardware protection).
  */
 static void s2h_poweroff_work(struct work_struct *work)
 {
@@ -1367,7 +1368,8 @@ static void s2h_poweroff_work(struct work_struct *work)
 
 	pr_crit("battery at %d %%, hibernation out: powering off in order\n", ev.battery);
 	s2h_event(S2H_EVENT_POWER_OFF, &ev);
-	orderly_poweroff(true);
+	s2h_hw_protection_poweroff("s2h: battery critical, hibernation out",
+				   S2H_POWEROFF_FORCE_MS);
 out:
 	module_put(THIS_MODULE);
 }

@@ -380,6 +380,33 @@ bool s2h_no_hw_sleep(bool setting, bool s2idle, s64 hw_sleep_us)
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_no_hw_sleep);
 
+/**
+ * s2h_hw_sleep_delta() - how long the hardware slept in one suspend
+ * @read: suspend_stats/total_hw_sleep was read as the suspend started and
+ *	at its wake (the kernel has it)
+ * @s2idle: the suspend was to idle
+ * @before: total_hw_sleep as the suspend started, microseconds since boot
+ * @after: total_hw_sleep at the wake
+ *
+ * The platform driver adds each resume's hardware sleep to total_hw_sleep,
+ * in suspend to idle only. Where no driver reports, the file is there all
+ * the same and stays 0, which the kernel shows as it would a driver's
+ * report that the hardware never slept: a count that has never moved since
+ * boot says nothing. Once it has, a driver reports, and no change across a
+ * suspend to idle is its word that the hardware never slept (a driver
+ * unloaded since reads the same). A platform suspend is not counted.
+ *
+ * Return: microseconds, 0 when the hardware never slept, or
+ * S2H_HW_SLEEP_UNKNOWN when that cannot be told.
+ */
+s64 s2h_hw_sleep_delta(bool read, bool s2idle, u64 before, u64 after)
+{
+	if (!read || !s2idle || after < before || (after == before && !before))
+		return S2H_HW_SLEEP_UNKNOWN;
+	return min_t(u64, after - before, S64_MAX);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_hw_sleep_delta);
+
 /*
  * The first retry comes after the delay, at most a quarter of an hour, so
  * that a passing failure costs little battery; each further one waits
@@ -483,3 +510,26 @@ u32 s2h_pending_alarm(const struct s2h_decision *d)
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_pending_alarm);
+
+/**
+ * s2h_resume_usable() - whether the resume device can take the image and give it back
+ * @swap: the resume device is an active swap partition (1) or exists and is
+ *	none (0); -ENODEV when there is no such device; another negative
+ *	errno when that could not be told
+ * @offset: resume_offset is set: the image goes to a swap file on the device
+ *
+ * A hibernation that cannot resume loses everything, so only an answer
+ * counts: a device that could not be looked up is no resume device, and
+ * neither is one that does not exist, offset or not. A swap file at an
+ * offset of a device that exists is taken on trust (which file the
+ * offset points into cannot be told).
+ *
+ * Return: true when the resume check passes.
+ */
+bool s2h_resume_usable(int swap, bool offset)
+{
+	if (swap < 0)
+		return false;
+	return swap || offset;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_resume_usable);

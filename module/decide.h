@@ -64,6 +64,19 @@
 #define S2H_SLEEP_TRIES		4
 #define S2H_SLEEP_RETRY_FIRST_MS	1000
 
+/*
+ * The last resort's power-off is forced this long after it starts, if the
+ * init system has not powered off by then: a unit that hangs its stop
+ * would otherwise keep the machine up until the battery dies mid-shutdown.
+ * An orderly shutdown of a laptop takes seconds, and systemd kills a unit
+ * that hangs its stop after DefaultTimeoutStopSec (90 s), after which it
+ * still unmounts in order; two minutes awake cost a laptop drawing 10 to
+ * 15 W about 1 % of a 40 to 50 Wh battery, less than battery_critical
+ * leaves. The forced power-off does not sync: what was not written by then
+ * (unsaved page cache, filesystems not unmounted) is lost, as in a power cut.
+ */
+#define S2H_POWEROFF_FORCE_MS	(120 * 1000)
+
 /* What the RTC's wakeup source says about the suspend that just ended. */
 enum s2h_rtc_evidence {
 	S2H_RTC_UNKNOWN,	/* the RTC has no wakeup source to ask */
@@ -177,7 +190,9 @@ bool s2h_wake_urgent(const struct s2h_wake_facts *f);
 struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
 bool s2h_too_hot(u32 limit, int hottest);
 bool s2h_no_hw_sleep(bool setting, bool s2idle, s64 hw_sleep_us);
+s64 s2h_hw_sleep_delta(bool read, bool s2idle, u64 before, u64 after);
 u32 s2h_retry_delay(u32 delay_sec, unsigned int attempt);
+bool s2h_resume_usable(int swap, bool offset);
 u32 s2h_kept_delay(s64 due_in_ms, s64 awake_ms);
 unsigned int s2h_sleep_retry_ms(unsigned int try);
 u32 s2h_cycle_delay(const struct s2h_delays *d, bool on_ac, int battery_start);

@@ -175,40 +175,52 @@ void s2h_sleep_state_exit(void)
 	s2h_unregister_syscore(&s2h_syscore);
 }
 
-/* Called as a suspend starts, so that the state read after it is its own. */
+/*
+ * The kernel says how long the hardware slept from Linux 6.8, on platforms
+ * with low-power S0 idle, which alone have suspend_stats/: the platform
+ * driver (amd_pmc, intel_pmc_core) reports it at each resume from suspend
+ * to idle. last_hw_sleep is only ever written by that report, so it is
+ * stale after a suspend the driver did not report and 0 where no driver
+ * does: s2h takes the change of total_hw_sleep across the suspend, read
+ * as it starts and at the wake (s2h_hw_sleep_delta()). U64_MAX: not read.
+ */
+static u64 s2h_hw_sleep_start = U64_MAX;
+
+/* Called as a suspend starts, so that what is read after it is its own. */
 void s2h_sleep_state_forget(void)
 {
+	u64 total;
+
 	WRITE_ONCE(s2h_platform_state, PM_SUSPEND_ON);
+	if (s2h_power_attr_u64(S2H_POWER_TOTAL_HW_SLEEP, &total))
+		total = U64_MAX;
+	WRITE_ONCE(s2h_hw_sleep_start, total);
 }
 
-/*
- * The kernel says from Linux 6.8, on platforms with low-power S0 idle: the
- * platform driver reports it at each resume from suspend to idle, in
- * suspend_stats/last_hw_sleep, which only such platforms have.
- */
-
 /**
- * s2h_hw_sleep_available() - whether the kernel says how long the hardware slept
+ * s2h_hw_sleep_available() - whether the kernel has the hardware's sleep counter
  *
- * Return: true when s2h_hw_sleep_us() can tell.
+ * Return: true when s2h_hw_sleep_us() can tell, once a driver has reported.
  */
 bool s2h_hw_sleep_available(void)
 {
-	return s2h_power_attr_present(S2H_POWER_LAST_HW_SLEEP);
+	return s2h_power_attr_present(S2H_POWER_TOTAL_HW_SLEEP);
 }
 
 /**
- * s2h_hw_sleep_us() - how long the hardware slept in the last suspend
+ * s2h_hw_sleep_us() - how long the hardware slept in the suspend that just ended
  *
  * Return: microseconds, or S2H_HW_SLEEP_UNKNOWN when the kernel does not say.
  */
 s64 s2h_hw_sleep_us(void)
 {
-	u64 us;
+	u64 start = READ_ONCE(s2h_hw_sleep_start);
+	u64 now = 0;
+	bool read = start != U64_MAX &&
+		    !s2h_power_attr_u64(S2H_POWER_TOTAL_HW_SLEEP, &now);
 
-	if (s2h_power_attr_u64(S2H_POWER_LAST_HW_SLEEP, &us) || us > S64_MAX)
-		return S2H_HW_SLEEP_UNKNOWN;
-	return us;
+	return s2h_hw_sleep_delta(read, s2h_last_sleep_state() == PM_SUSPEND_TO_IDLE,
+				  start, now);
 }
 
 /**

@@ -22,7 +22,7 @@
 
 /* The directory of each file below /sys/power: NULL for /sys/power itself. */
 static const char * const s2h_power_attr_dir[__S2H_POWER_MAX] = {
-	[S2H_POWER_LAST_HW_SLEEP] = "suspend_stats",
+	[S2H_POWER_TOTAL_HW_SLEEP] = "suspend_stats",
 };
 
 static const char * const s2h_power_attr_name[__S2H_POWER_MAX] = {
@@ -31,7 +31,7 @@ static const char * const s2h_power_attr_name[__S2H_POWER_MAX] = {
 	[S2H_POWER_RESUME_OFFSET] = "resume_offset",
 	[S2H_POWER_IMAGE_SIZE] = "image_size",
 	[S2H_POWER_WAKEUP_IRQ] = "pm_wakeup_irq",
-	[S2H_POWER_LAST_HW_SLEEP] = "last_hw_sleep",
+	[S2H_POWER_TOTAL_HW_SLEEP] = "total_hw_sleep",
 };
 
 static struct {

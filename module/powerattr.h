@@ -16,7 +16,7 @@ enum s2h_power_attr {
 	S2H_POWER_IMAGE_SIZE,
 	/* Optional, as the kernel is built or the machine is: */
 	S2H_POWER_WAKEUP_IRQ,		/* CONFIG_PM_SLEEP_DEBUG */
-	S2H_POWER_LAST_HW_SLEEP,	/* from Linux 6.8, on low-power S0 machines */
+	S2H_POWER_TOTAL_HW_SLEEP,	/* from Linux 6.8, on low-power S0 machines */
 	__S2H_POWER_MAX,
 };
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <linux/blkdev.h>
 #include <linux/completion.h>
 #include <linux/device.h>
 #include <linux/fs.h>
@@ -15,6 +14,7 @@
 #include <linux/workqueue.h>
 
 #include "compat.h"
+#include "decide.h"
 #include "hibernate.h"
 #include "powerattr.h"
 #include "preflight.h"
@@ -23,15 +23,8 @@
 #define S2H_PAGES_TO_MB(p)	((u32)((p) >> (20 - PAGE_SHIFT)))
 
 static struct s2h_checks {
-	/*
-	 * Protects the fields below: the resume device's block device,
-	 * looked up once per device and held, so that its swap flag is a
-	 * read of memory at each check.
-	 */
+	/* Protects the fields below. */
 	struct mutex lock;
-	dev_t resume_dev;
-	struct device *resume_bdev;	/* a reference, or NULL */
-	struct inode *resume_inode;	/* resume_bdev's, whose S_SWAPFILE swapon sets */
 	/* The RTC whose HPET emulation was read, and what it said: s2h_rtc_ends_s2idle(). */
 	struct rtc_device *hpet_rtc;
 	bool hpet_emulated;
@@ -63,15 +56,22 @@ static bool s2h_locked_down(void)
 	return READ_ONCE(locked);
 }
 
-/* The block device's node, as devtmpfs names it: its uevent's DEVNAME. */
+/*
+ * The block device's node, as devtmpfs names it: its uevent's DEVNAME.
+ * -ENODEV when sysfs has no such block device.
+ */
 static int s2h_device_node(dev_t dev, char *path, size_t size)
 {
 	char buf[256], file[48];
 	const char *name;
+	ssize_t len;
 
 	snprintf(file, sizeof(file), "/sys/dev/block/%u:%u/uevent", MAJOR(dev), MINOR(dev));
-	if (s2h_file_read(file, buf, sizeof(buf)) < 0)
+	len = s2h_file_read(file, buf, sizeof(buf));
+	if (len == -ENOENT)
 		return -ENODEV;
+	if (len < 0)
+		return len;
 	name = strstr(buf, "DEVNAME=");
 	if (!name)
 		return -ENOENT;
@@ -122,77 +122,56 @@ void s2h_file_reader_call(void (*fn)(void *arg), void *arg)
 
 struct s2h_bdev_found {
 	dev_t dev;
-	int err;
-	struct device *bdev;	/* a reference, when err is 0 */
-	struct inode *inode;
+	int swap;	/* as s2h_partition_is_swap() returns */
 };
 
 /*
- * The block device of @arg->dev, found through its node: the node's file
- * maps the block device's inode, which swapon marks S_SWAPFILE. -ENODEV
- * for a device that does not exist, -ENOENT when there is no node to ask
- * (no devtmpfs).
+ * Whether the block device of @arg->dev is an active swap area, read
+ * through its node while it is open: the node's file maps the block
+ * device's inode, which swapon marks S_SWAPFILE. The open file holds the
+ * disk and its driver's module; nothing is held once it is closed.
  */
-static void s2h_bdev_lookup_fn(void *arg)
+static void s2h_bdev_swap_fn(void *arg)
 {
 	struct s2h_bdev_found *found = arg;
 	struct inode *inode;
 	char path[64];
 	struct file *f;
+	int err;
 
-	found->err = s2h_device_node(found->dev, path, sizeof(path));
-	if (found->err)
+	err = s2h_device_node(found->dev, path, sizeof(path));
+	if (err) {
+		found->swap = err;
 		return;
+	}
 	f = filp_open(path, O_RDONLY | O_NONBLOCK, 0);
 	if (IS_ERR(f)) {
-		found->err = PTR_ERR(f);
+		err = PTR_ERR(f);
+		/* The disk went between the uevent and the open. */
+		found->swap = err == -ENXIO ? -ENODEV : err;
 		return;
 	}
 	inode = f->f_mapping->host;
-	if (S_ISBLK(file_inode(f)->i_mode) && inode->i_rdev == found->dev) {
-		found->inode = inode;
-		found->bdev = get_device(&I_BDEV(inode)->bd_device);
-	} else {
-		found->err = -ENODEV;
-	}
+	if (S_ISBLK(file_inode(f)->i_mode) && inode->i_rdev == found->dev)
+		found->swap = IS_SWAPFILE(inode) != 0;
+	else
+		found->swap = -ESTALE;	/* the node is another device's */
 	filp_close(f, NULL);
-}
-
-/*
- * Looking the device up reads /sys/dev/block/.../uevent: from the file
- * reader. Once per resume device, not per check.
- */
-static int s2h_bdev_lookup(dev_t dev)
-{
-	struct s2h_bdev_found found = { .dev = dev };
-
-	lockdep_assert_held(&s2h_checks.lock);
-
-	s2h_file_reader_call(s2h_bdev_lookup_fn, &found);
-	if (found.err)
-		return found.err;
-	s2h_checks.resume_dev = dev;
-	s2h_checks.resume_bdev = found.bdev;
-	s2h_checks.resume_inode = found.inode;
-	return 0;
-}
-
-static void s2h_bdev_drop(void)
-{
-	put_device(s2h_checks.resume_bdev);
-	s2h_checks.resume_bdev = NULL;
-	s2h_checks.resume_inode = NULL;
 }
 
 /*
  * Whether the resume partition is an active swap area: swapon sets
  * S_SWAPFILE on the block device's inode for as long as it is on, and
- * swapoff clears it; the flag is read at each check. The device is held
- * from one check to the next: it stays the resume device's while the
- * resume device is the same dev_t and the device is not removed (removal
- * unhashes its inode, so that a new device of that dev_t gets a new one).
- * 0 for a device that does not exist, -ENOENT when there is no node to
- * ask (no devtmpfs), else 0 or 1.
+ * swapoff clears it. The device is looked up by its dev_t at each check
+ * and not held between two: a reference to its struct device would pin
+ * the gendisk past the removal of a disk whose driver can be unloaded
+ * (virtio_blk, nbd, zram), and the disk's release would then call into
+ * a module that is gone. Looking it up reads /sys/dev/block/.../uevent:
+ * from the file reader.
+ *
+ * Return: 1 or 0; -ENODEV for a device that does not exist; another
+ * negative errno when it could not be told (no node to ask without
+ * devtmpfs, no memory, a node of another device).
  *
  * Which swap file a resume_offset points into cannot be told this way:
  * /proc/swaps, which says it, cannot be read from the kernel (its
@@ -201,19 +180,10 @@ static void s2h_bdev_drop(void)
  */
 static int s2h_partition_is_swap(dev_t dev)
 {
-	int err;
+	struct s2h_bdev_found found = { .dev = dev };
 
-	lockdep_assert_held(&s2h_checks.lock);
-
-	if (s2h_checks.resume_bdev &&
-	    (s2h_checks.resume_dev != dev || inode_unhashed(s2h_checks.resume_inode)))
-		s2h_bdev_drop();
-	if (!s2h_checks.resume_bdev) {
-		err = s2h_bdev_lookup(dev);
-		if (err)
-			return err == -ENODEV ? 0 : err;
-	}
-	return IS_SWAPFILE(s2h_checks.resume_inode) != 0;
+	s2h_file_reader_call(s2h_bdev_swap_fn, &found);
+	return found.swap;
 }
 
 /*
@@ -225,12 +195,16 @@ static bool s2h_resume_device_ok(void)
 {
 	dev_t dev = 0;
 	u64 offset;
+	int swap;
 
 	if (s2h_power_attr_dev(S2H_POWER_RESUME, &dev) || !dev)
 		return false;
-	if (s2h_partition_is_swap(dev) != 0)
-		return true;
-	return !s2h_power_attr_u64(S2H_POWER_RESUME_OFFSET, &offset) && offset;
+	swap = s2h_partition_is_swap(dev);
+	if (swap < 0 && swap != -ENODEV)
+		pr_warn_ratelimited("cannot tell whether resume device %u:%u is swap (%pe)\n",
+				    MAJOR(dev), MINOR(dev), ERR_PTR(swap));
+	return s2h_resume_usable(swap, !s2h_power_attr_u64(S2H_POWER_RESUME_OFFSET, &offset) &&
+				 offset);
 }
 
 /*
@@ -300,9 +274,9 @@ static bool s2h_rtc_ends_s2idle(struct rtc_device *rtc)
  * Every check reads the state it checks at the call: the kernel's
  * variables through the show() methods of /sys/power (powerattr.c) or
  * the functions the kernel exports, the free swap and memory from their
- * counters, the resume device's swap flag from its inode. Only which
- * block device a resume dev_t names is kept from one call to the next
- * (s2h_partition_is_swap()). Process context, before tasks are frozen.
+ * counters, the resume device's swap flag from its inode, looked up by
+ * its dev_t at each call (s2h_partition_is_swap()). Process context,
+ * before tasks are frozen.
  */
 void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 {
@@ -317,9 +291,9 @@ void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 		p->failed |= BIT(S2H_CHECK_LOCKDOWN);
 	else if (!s2h_hibernation_offered())
 		p->failed |= BIT(S2H_CHECK_SUPPORTED);
-	mutex_lock(&s2h_checks.lock);
 	if (!s2h_resume_device_ok())
 		p->failed |= BIT(S2H_CHECK_RESUME);
+	mutex_lock(&s2h_checks.lock);
 	if (!s2h_rtc_can_wake(rtc))
 		p->failed |= BIT(S2H_CHECK_RTC);
 	else if (!s2h_rtc_ends_s2idle(rtc))
@@ -344,17 +318,12 @@ int s2h_preflight_init(void)
 		s2h_power_attrs_exit();
 		return -ENOMEM;
 	}
-	/* The resume device set at boot, looked up now rather than in the first suspend. */
-	mutex_lock(&s2h_checks.lock);
-	s2h_resume_device_ok();
-	mutex_unlock(&s2h_checks.lock);
 	return 0;
 }
 
 void s2h_preflight_exit(void)
 {
 	destroy_workqueue(s2h_checks.wq);
-	s2h_bdev_drop();
 	s2h_power_attrs_exit();
 	mutex_destroy(&s2h_checks.lock);
 }

@@ -520,6 +520,75 @@ static void s2h_no_hw_sleep_test(struct kunit *test)
 			c->hibernate);
 }
 
+struct s2h_hw_delta_case {
+	const char *name;
+	bool read, s2idle;
+	u64 before, after;
+	s64 hw_sleep_us;
+};
+
+static const struct s2h_hw_delta_case s2h_hw_delta_cases[] = {
+	{ "slept 10 s after earlier sleeps", true, true, 5000000, 15000000, 10000000 },
+	{ "first report since boot", true, true, 0, 7, 7 },
+	{ "a reporting driver, no change: never slept", true, true, 5000000, 5000000, 0 },
+	{ "never moved since boot: cannot tell", true, true, 0, 0, S2H_HW_SLEEP_UNKNOWN },
+	{ "no counter (before 6.8, no LPS0)", false, true, 0, 0, S2H_HW_SLEEP_UNKNOWN },
+	{ "no counter, stale values", false, true, 5, 9, S2H_HW_SLEEP_UNKNOWN },
+	{ "S3: the counter is s2idle's", true, false, 5000000, 5000000, S2H_HW_SLEEP_UNKNOWN },
+	{ "S3, moved anyway", true, false, 5, 9, S2H_HW_SLEEP_UNKNOWN },
+	{ "went back: cannot tell", true, true, 9, 5, S2H_HW_SLEEP_UNKNOWN },
+	{ "beyond s64: clamped", true, true, 0, U64_MAX, S64_MAX },
+};
+
+static void s2h_hw_delta_case_desc(const struct s2h_hw_delta_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_hw_delta, s2h_hw_delta_cases, s2h_hw_delta_case_desc);
+
+static void s2h_hw_sleep_delta_test(struct kunit *test)
+{
+	const struct s2h_hw_delta_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_hw_sleep_delta(c->read, c->s2idle, c->before, c->after),
+			c->hw_sleep_us);
+}
+
+struct s2h_resume_case {
+	const char *name;
+	int swap;
+	bool offset;
+	bool ok;
+};
+
+static const struct s2h_resume_case s2h_resume_cases[] = {
+	{ "active swap partition: ok", 1, false, true },
+	{ "active swap partition, an offset too: ok", 1, true, true },
+	{ "no swap, no offset: fails", 0, false, false },
+	{ "no swap, an offset (a swap file): ok", 0, true, true },
+	{ "no such device: fails", -ENODEV, false, false },
+	{ "no such device, an offset: fails", -ENODEV, true, false },
+	{ "no node to ask: fails", -ENOENT, false, false },
+	{ "no node to ask, an offset: fails", -ENOENT, true, false },
+	{ "out of memory: fails", -ENOMEM, false, false },
+	{ "the node is another device's: fails", -ESTALE, true, false },
+};
+
+static void s2h_resume_case_desc(const struct s2h_resume_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_resume, s2h_resume_cases, s2h_resume_case_desc);
+
+static void s2h_resume_usable_test(struct kunit *test)
+{
+	const struct s2h_resume_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_resume_usable(c->swap, c->offset), c->ok);
+}
+
 struct s2h_kept_case {
 	const char *name;
 	s64 due_in_ms;
@@ -953,6 +1022,8 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_drain_watch_test, s2h_watch_gen_params),
 	KUNIT_CASE_PARAM(s2h_image_outcome_test, s2h_image_gen_params),
 	KUNIT_CASE_PARAM(s2h_pending_alarm_test, s2h_pending_gen_params),
+	KUNIT_CASE_PARAM(s2h_hw_sleep_delta_test, s2h_hw_delta_gen_params),
+	KUNIT_CASE_PARAM(s2h_resume_usable_test, s2h_resume_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_history_test, s2h_history_gen_params),

@@ -678,6 +678,18 @@ verb_expect_shutdown()
 	fi
 }
 
+# expect-forced-shutdown TIMEOUT: as expect-shutdown, and the kernel
+# forced the power-off after the deadline of a hardware-protection one
+# (the guest's poweroff_cmd hung).
+verb_expect_forced_shutdown()
+{
+	verb_expect_shutdown "$1" || return 1
+	if ! grep -q 'Hardware protection timed-out' "$VM_DIR/console.log"; then
+		VM_ERROR="QEMU exited, but the kernel did not force a hardware-protection power-off"
+		return 1
+	fi
+}
+
 # expect-clean-shutdown TIMEOUT: as expect-shutdown, and the ext2
 # filesystem on the disk was unmounted cleanly: what the next boot's fsck
 # finds, checked here without booting (state "clean", e2fsck -n passes).
@@ -779,6 +791,9 @@ vm_verb()
 	expect-shutdown)
 		tap_check "host: QEMU powered off by itself, no image written, within ${arg}s" \
 			verb_expect_shutdown "$arg" ;;
+	expect-forced-shutdown)
+		tap_check "host: the kernel forced the power-off, no image written, within ${arg}s" \
+			verb_expect_forced_shutdown "$arg" ;;
 	expect-clean-shutdown)
 		tap_check "host: QEMU powered off by itself within ${arg}s, the disk's filesystem clean" \
 			verb_expect_clean_shutdown "$arg" ;;

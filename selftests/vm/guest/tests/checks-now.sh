@@ -2,9 +2,9 @@
 #
 # The pre-flight checks see the system as it is at the suspend: each
 # condition changes right before "echo mem > /sys/power/state", with no read
-# of /sys/power/s2h in between, and the suspend is not armed. s2h keeps the
-# resume device's block device from one suspend to the next (see
-# module/preflight.c); what it reads through it must still be the present.
+# of /sys/power/s2h in between, and the suspend is not armed. s2h looks the
+# resume device's block device up by its dev_t at each check and holds
+# nothing between two (see module/preflight.c).
 # Two vCPUs: the checks run in their worker beside the freezer (with one,
 # the notifier runs them: every other suspend test).
 # vm-smp: 2
@@ -44,7 +44,7 @@ s2h_load delay_sec=60 || exit 1
 swap_on
 armed "swap on the resume device"
 
-# swapoff, then at once the suspend: the device s2h holds is no swap any more.
+# swapoff, then at once the suspend: the resume device is no swap any more.
 swapoff /dev/vda
 refused "swapoff right before the suspend" "no resume device, or it is no active swap"
 swapon /dev/vda

@@ -6,13 +6,13 @@
 # alarm's wake to the other settings. On mains with hibernate_on_ac=0 the
 # CMOS RTC's alarm (armed for wakeup as in s2idle-alarm) ends the s2idle at
 # 30 s, a dark wake, and s2h goes back to sleep; the power button ends the
-# next one, a user's wake. last_cycle/hw_sleep_us reads -1. (The rule for
-# a kernel that says 0: KUnit, s2h_no_hw_sleep.)
+# next one, a user's wake. last_cycle/hw_sleep_us reads -1. (The rules for
+# a kernel that counts: KUnit, s2h_hw_sleep_delta and s2h_no_hw_sleep.)
 # vm-append: hpet=disable
 set -u
 . /lib/s2h/lib.sh
 
-if [ -e /sys/power/suspend_stats/last_hw_sleep ] || [ ! -e /lib/modules/button.ko ]; then
+if [ -e /sys/power/suspend_stats/total_hw_sleep ] || [ ! -e /lib/modules/button.ko ]; then
 	skip "hibernate_no_hw_sleep without hardware sleep reports" \
 		"this kernel reports hardware sleep, or has no ACPI button module"
 	done_testing

@@ -46,6 +46,8 @@ b=$(cat $S2H/last_cycle/battery_wake)
 check "last_cycle: battery 3..7 % at the power-off (got $b)" test "$b" -ge 3 -a "$b" -le 7
 check "monitor: a power_off event with the battery" grep -q "^power_off battery=[0-9]*%$" /tmp/events.txt
 check "dmesg says why" sh -c 'dmesg | grep -q "hibernation out: powering off in order"'
+check "dmesg: a hardware-protection power-off, forced if this hung" \
+	sh -c 'dmesg | grep -q "HARDWARE PROTECTION shutdown (s2h: battery critical"'
 check "the suspend armed the last resort's check" \
 	sh -c 'grep -q "^not_armed failed=" /tmp/events.txt && grep -q "^armed delay=1m$" /tmp/events.txt'
 diag_stats

@@ -38,9 +38,15 @@ sleep 2
 is_stat hibernations 0
 is_file $S2H/state idle "state is idle"
 # Linux 6.8 reports it on platforms with low-power S0 idle; QEMU's FADT has none.
-if [ -e /sys/power/suspend_stats/last_hw_sleep ]; then
-	is_file $S2H/last_cycle/hw_sleep_us "$(cat /sys/power/suspend_stats/last_hw_sleep)" \
-		"last_cycle/hw_sleep_us: what the kernel says"
+# A count that never moved since boot says nothing (no reporting driver).
+if [ -e /sys/power/suspend_stats/total_hw_sleep ]; then
+	if [ "$(cat /sys/power/suspend_stats/total_hw_sleep)" = 0 ]; then
+		is_file $S2H/last_cycle/hw_sleep_us -1 \
+			"last_cycle/hw_sleep_us: -1, total_hw_sleep never moved"
+	else
+		check "last_cycle/hw_sleep_us: a change of total_hw_sleep" \
+			test "$(cat $S2H/last_cycle/hw_sleep_us)" -ge 0
+	fi
 else
 	is_file $S2H/last_cycle/hw_sleep_us -1 "last_cycle/hw_sleep_us: -1, the kernel does not say"
 fi
