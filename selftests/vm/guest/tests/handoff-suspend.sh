@@ -8,6 +8,8 @@
 # slept until the battery died. Now the suspend takes the handoff's place,
 # armed for 30 s; its alarm's wake hibernates in the kernel, without
 # asking userspace again in the cycle.
+# 1. no agent; 2. the agent answers, but its command fails (as systemctl
+# hibernate refused by logind, polkit or an inhibitor) and it retries.
 set -u
 . /lib/s2h/lib.sh
 
@@ -19,14 +21,14 @@ swap_on
 s2hctl monitor >/tmp/events 2>&1 &
 sleep 1
 suspend_mem
-wait_for $S2H/state handoff 30 "the alarm's wake asked userspace to hibernate"
+wait_for $S2H/state handoff 30 "1: the alarm's wake asked userspace to hibernate"
 
 host expect-poweroff 240
 suspend_mem
 wait_for $S2H/stats/resumes_from_hibernation 1 300 "resumed from the kernel's hibernation" ||
 	diag_stats
-wait_for $S2H/state idle 30 "state back to idle"
-is "$(cat /tmp/marker)" "$marker" "tmpfs marker intact"
+wait_for $S2H/state idle 30 "1: state back to idle"
+is "$(cat /tmp/marker)" "$marker" "1: tmpfs marker intact"
 is_stat handoffs 0
 is_stat handoff_fallbacks 1
 is_stat hibernations 1
@@ -43,5 +45,27 @@ check "userspace was asked once in the cycle" \
 check "the second alarm's wake hibernated in the kernel" \
 	sh -c 'grep -A1 "^alarm_wake$" /tmp/events | tail -n 1 | grep -qx hibernate_start' ||
 	diag "$(cat /tmp/events)"
+
+# 2: the agent's command fails, the lid closes again.
+s2hctl agent sh -c 'exit 1' >/tmp/agent 2>&1 &
+sleep 1
+suspend_mem
+wait_for $S2H/state handoff 30 "2: the alarm's wake asked userspace to hibernate"
+check "2: the agent's command failed, and it tries again" sh -c '
+	for i in $(seq 50); do
+		grep -q "sh -c failed (status 1): trying again" /tmp/agent && exit 0
+		sleep 0.2
+	done
+	exit 1' || diag "$(cat /tmp/agent)"
+host expect-poweroff 240
+suspend_mem
+wait_for $S2H/stats/resumes_from_hibernation 2 300 "2: resumed from the kernel's hibernation" ||
+	diag_stats
+wait_for $S2H/state idle 30 "2: state back to idle"
+is_stat handoffs 0
+is_stat handoff_fallbacks 2
+is_stat hibernations 2
+check "2: the agent stopped once s2h no longer asked" \
+	sh -c 'grep -q "s2h no longer waits" /tmp/agent' || diag "$(cat /tmp/agent)"
 diag_stats
 done_testing
