@@ -143,6 +143,16 @@ static struct s2h {
 		struct s2h_preflight pf;
 		struct s2h_power pw;
 	} check;
+	/*
+	 * The checks a reader asks for (s2h_available()), run by the same
+	 * thread. The lock serializes the readers and protects the rest.
+	 */
+	struct {
+		struct mutex lock;
+		struct kthread_work work;
+		bool verified_needed;
+		struct s2h_preflight pf;
+	} reader;
 	struct notifier_block pm_nb;
 } s2h;
 
@@ -1502,18 +1512,31 @@ bool s2h_history_read(u64 after, struct s2h_cycle_record *cycle)
 	return !!c;
 }
 
+static void s2h_reader_check_work(struct kthread_work *work)
+{
+	s2h_preflight_run(&s2h.reader.pf, s2h.reader.verified_needed);
+}
+
 /**
  * s2h_available() - the pre-flight checks, as the next suspend would run them
  * @p: the result
+ *
+ * Run in s2h's own thread, as a suspend's are, never with the reader's
+ * credentials: the files are world-readable and GET is unprivileged, and
+ * an LSM may answer per task (SELinux's lockdown hook asks for the task's
+ * permission) - the answer must not depend on who reads, nor one reader's
+ * be kept for every suspend after (s2h_locked_down() keeps a yes).
  */
 void s2h_available(struct s2h_preflight *p)
 {
-	bool verified_needed;
-
+	mutex_lock(&s2h.reader.lock);
 	mutex_lock(&s2h.lock);
-	verified_needed = s2h_verified_needed();
+	s2h.reader.verified_needed = s2h_verified_needed();
 	mutex_unlock(&s2h.lock);
-	s2h_preflight_run(p, verified_needed);
+	kthread_queue_work(s2h.check.worker, &s2h.reader.work);
+	kthread_flush_work(&s2h.reader.work);
+	*p = s2h.reader.pf;
+	mutex_unlock(&s2h.reader.lock);
 }
 
 /**
@@ -1581,6 +1604,8 @@ int s2h_cycle_init(const struct s2h_config *config)
 	INIT_WORK(&s2h.handoff_end_work, s2h_handoff_end_work);
 	INIT_DELAYED_WORK(&s2h.wake_work, s2h_wake_work);
 	kthread_init_work(&s2h.check.work, s2h_check_work);
+	mutex_init(&s2h.reader.lock);
+	kthread_init_work(&s2h.reader.work, s2h_reader_check_work);
 	init_waitqueue_head(&s2h.handoff_wait);
 
 	s2h.wq = alloc_ordered_workqueue("s2h", 0);
@@ -1638,6 +1663,7 @@ void s2h_cycle_exit(void)
 	s2h_alarm_cancel(&s2h.alarm);
 	s2h_preflight_exit();
 	destroy_workqueue(s2h.wq);
+	mutex_destroy(&s2h.reader.lock);
 	mutex_destroy(&s2h.config_lock);
 	mutex_destroy(&s2h.lock);
 }
