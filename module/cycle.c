@@ -86,6 +86,11 @@ static struct s2h {
 	 * superseded (s2h_supersede()) and does nothing.
 	 */
 	u64 action_seq;
+	/*
+	 * action_seq of the action decided last, taken as its work is queued:
+	 * a transition of the user's before the work starts supersedes it too.
+	 */
+	u64 decided_seq;
 	u64 own_seq;			/* action_seq of s2h's own transition going on */
 	/*
 	 * The alarm a suspend of the user's arms in the place of the action
@@ -731,7 +736,7 @@ static void s2h_begin_action(enum s2h_wake wake, const struct s2h_decision *d)
 	lockdep_assert_held(&s2h.lock);
 
 	if (d->action != S2H_DECISION_NONE) {
-		s2h.action_seq++;
+		s2h.decided_seq = ++s2h.action_seq;
 		s2h.pending_sec = s2h_pending_alarm(d);
 	} else if (wake != S2H_WAKE_ABORTED) {
 		s2h.pending_sec = 0;
@@ -872,13 +877,13 @@ static void s2h_post_suspend(void)
 		s2h_wake();
 }
 
-/* The number of the action a work item starts on: see s2h_action_dropped(). */
+/* The number of the action a work item acts for: see s2h_action_dropped(). */
 static u64 s2h_action_begin(void)
 {
 	u64 seq;
 
 	mutex_lock(&s2h.lock);
-	seq = s2h.action_seq;
+	seq = s2h.decided_seq;
 	mutex_unlock(&s2h.lock);
 	return seq;
 }
@@ -1079,12 +1084,11 @@ static void s2h_hibernate_now(bool sleep_failed, u64 seq);
 
 static void s2h_sleep_work(struct work_struct *work)
 {
+	u64 seq = s2h_action_begin();
 	u32 rearm_sec;
-	u64 seq;
 
 	mutex_lock(&s2h.lock);
 	rearm_sec = s2h.rearm_sec;
-	seq = s2h.action_seq;
 	mutex_unlock(&s2h.lock);
 
 	/* A machine that cannot sleep must not stay awake in a bag. */
