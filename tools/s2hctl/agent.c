@@ -79,6 +79,7 @@ static int run_once(char **argv)
  */
 static void run_detached(char **argv)
 {
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
 	pid_t pid;
 	int status;
 
@@ -87,6 +88,8 @@ static void run_detached(char **argv)
 		perror("s2hctl agent: fork");
 	if (pid)
 		return;
+	/* The agent's SA_NOCLDWAIT would reap the command before waitpid() sees its status. */
+	sigaction(SIGCHLD, &dfl, NULL);
 	while ((status = run_once(argv)) != 0 && still_asked()) {
 		printf("s2hctl agent: %s %s failed (status %d): trying again in %d s\n", argv[0],
 		       argv[1] ? argv[1] : "", status, RETRY_SEC);
