@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/completion.h>
 #include <linux/device.h>
+#include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/kdev_t.h>
 #include <linux/kernel.h>
@@ -156,7 +157,11 @@ static void s2h_bdev_swap_fn(void *arg)
 		found->swap = IS_SWAPFILE(inode) != 0;
 	else
 		found->swap = -ESTALE;	/* the node is another device's */
-	filp_close(f, NULL);
+	/*
+	 * Closed now, not by the delayed fput of a kworker's file: a driver
+	 * unloaded right after a check would find its module still in use.
+	 */
+	__fput_sync(f);
 }
 
 /*
