@@ -148,11 +148,9 @@ static struct s2h {
 		struct s2h_preflight pf;
 		struct s2h_power pw;
 	} check;
-	/*
-	 * The checks a reader asks for (s2h_available()), run by the same
-	 * thread. The lock serializes the readers and protects the rest.
-	 */
+	/* The checks a reader asks for (s2h_available()), run by the same thread. */
 	struct {
+		/* Serializes the readers; protects the fields below. */
 		struct mutex lock;
 		struct kthread_work work;
 		bool verified_needed;
