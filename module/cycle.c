@@ -66,6 +66,7 @@ static struct s2h {
 	struct s2h_alarm alarm;
 	int battery_armed;		/* percent when the alarm was armed */
 	u32 drain_mpph;			/* the last drain measured, s2h_drain_rate(); 0: none */
+	bool battery_alarm;		/* the batteries' own alarms were set as it was armed */
 	ktime_t cycle_start;		/* boottime of the suspend that started the cycle */
 	/*
 	 * Hibernation is out for this cycle - pre-flight failed, or every
@@ -145,6 +146,7 @@ static struct s2h {
 		u32 continue_sec;		/* s2h_arm_delay()'s */
 		/* The work's: set before it is queued, read once it is flushed. */
 		bool verified_needed;
+		u32 alarm_percent;		/* the batteries' alarms: battery_threshold */
 		struct s2h_preflight pf;
 		struct s2h_power pw;
 	} check;
@@ -188,6 +190,7 @@ static const char * const s2h_sleep_evidence_name[] = {
 static const char * const s2h_source_evidence_name[] = {
 	[S2H_SOURCE_NONE] = "no other wakeup source",
 	[S2H_SOURCE_OTHER] = "another wakeup source",
+	[S2H_SOURCE_BATTERY] = "the battery's alarm",
 	[S2H_SOURCE_INPUT] = "an input device",
 };
 
@@ -358,7 +361,7 @@ static u32 s2h_first_delay(const struct s2h_power *pw)
 			      s2h.config.drain_budget && pw->battery >= 0 && !pw->on_ac);
 	return s2h_drain_watch(next, pw->on_ac ? S2H_BATTERY_UNKNOWN : pw->battery,
 			       s2h.config.battery_threshold, s2h.drain_mpph,
-			       s2h.config.battery_check_sec);
+			       s2h.config.battery_check_sec, pw->alarm);
 }
 
 /*
@@ -446,6 +449,7 @@ static void s2h_check_work(struct kthread_work *work)
 
 	s2h_preflight_run(&s2h.check.pf, s2h.check.verified_needed);
 	s2h_power_read(&s2h.check.pw);
+	s2h.check.pw.alarm = s2h_battery_alarm_set(s2h.check.alarm_percent);
 	s2h_overhead_add(S2H_OVERHEAD_CHECKS, start);
 }
 
@@ -484,6 +488,7 @@ static int s2h_suspend_prepare(void)
 	continue_sec = own_suspend ? s2h.rearm_sec : s2h_supersede();
 	if (s2h_should_arm(own_suspend)) {
 		s2h.check.verified_needed = s2h_verified_needed();
+		s2h.check.alarm_percent = s2h.config.battery_threshold;
 		s2h.check.own_suspend = own_suspend;
 		s2h.check.continue_sec = continue_sec;
 		s2h.check.pending = true;
@@ -547,6 +552,7 @@ static bool s2h_arm_pending(void)
 	delay_sec = s2h_arm_delay(continue_sec, &pw, pf.failed, now);
 	s2h.other_woke_at = 0;
 	s2h.battery_armed = pw.battery;
+	s2h.battery_alarm = pw.alarm;
 	s2h_alarm_arm(&s2h.alarm, delay_sec, now);
 	s2h.deadline = ktime_add(now, ktime_set(delay_sec, 0));
 	s2h_set_state_at(S2H_STATE_ARMED, now);
@@ -640,6 +646,7 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 		.elapsed_ms = facts->elapsed_ms,
 		.cycle_ms = ktime_ms_delta(ktime_get_boottime(), s2h.cycle_start),
 		.drain_mpph = s2h.drain_mpph,
+		.battery_alarm = s2h.battery_alarm,
 	};
 	/* On battery, for the alarms of the cycles to come (s2h_drain_watch()). */
 	drain = s2h_drain_rate(s2h.battery_armed, pw->battery, facts->elapsed_ms);
@@ -1662,6 +1669,7 @@ void s2h_cycle_exit(void)
 	s2h_image_watch_exit();
 	/* Waits for a suspend's checks, when the module goes while the freezer works. */
 	kthread_destroy_worker(s2h.check.worker);
+	s2h_battery_alarm_set(0);
 	s2h_alarm_cancel(&s2h.alarm);
 	s2h_preflight_exit();
 	destroy_workqueue(s2h.wq);

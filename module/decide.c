@@ -37,7 +37,9 @@ static bool s2h_slept(const struct s2h_wake_facts *f)
  * s2h_classify_wake() - what ended an armed suspend
  * @f: what was armed and what was measured
  *
- * An input device's event says a user is back, whatever else happened; in
+ * An input device's event says a user is back, whatever else happened; the
+ * battery's own alarm, which s2h set at battery_threshold, is s2h's as
+ * much as its timer's, whenever it rings; in
  * the alarm's window, the alarm it is, whether or not the RTC reported it
  * (most RTC drivers never do, and rtc-cmos through the ACPI alarm may not
  * after S3). Outside it, an RTC event is another alarm and another
@@ -53,6 +55,8 @@ enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *f)
 		return S2H_WAKE_ABORTED;
 	if (f->source == S2H_SOURCE_INPUT)
 		return S2H_WAKE_EARLY;
+	if (f->source == S2H_SOURCE_BATTERY)
+		return S2H_WAKE_ALARM;
 	if (s2h_in_alarm_window(f))
 		return S2H_WAKE_ALARM;
 	if (f->rtc == S2H_RTC_WOKE || f->source == S2H_SOURCE_OTHER)
@@ -200,22 +204,26 @@ static s64 s2h_drain_left_sec(int battery, u32 threshold, u32 drain_mpph)
  * @threshold: battery_threshold, 0: off
  * @drain_mpph: the drain measured last, s2h_drain_rate(); 0: none yet
  * @check_sec: battery_check_sec
+ * @battery_alarm: the battery's own alarm is set at @threshold
  *
  * A laptop that drains fast must not sleep through a long delay to an
  * empty battery: the alarm comes S2H_DRAIN_MARGIN_SEC before the battery
  * is projected to reach the threshold, and, before any drain was
- * measured, after @check_sec, which measures it.
+ * measured, after @check_sec, which measures it - unless the battery's
+ * alarm watches it. Not every battery's alarm wakes every machine from
+ * every sleep state: a drain measured still caps the alarm.
  *
  * Return: @next_sec, or sooner; at least S2H_ALARM_FLOOR_SEC.
  */
-u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec)
+u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec,
+		    bool battery_alarm)
 {
 	s64 left = s2h_drain_left_sec(battery, threshold, drain_mpph);
 
 	if (battery < 0 || !threshold)
 		return next_sec;
 	if (!drain_mpph)
-		return min(next_sec, check_sec);
+		return battery_alarm ? next_sec : min(next_sec, check_sec);
 	left -= S2H_DRAIN_MARGIN_SEC;
 	if (left >= next_sec)
 		return next_sec;
@@ -298,7 +306,7 @@ static struct s2h_decision s2h_decide_watch(const struct s2h_policy_facts *f)
 			      f->drain_budget && on_battery);
 	if (drain)
 		next = s2h_drain_watch(next, on_battery ? f->battery : -1, f->battery_threshold,
-				       drain, f->check_sec);
+				       drain, f->check_sec, f->battery_alarm);
 	return s2h_sleep_for(S2H_REASON_CHECK, next);
 }
 

@@ -88,6 +88,7 @@ enum s2h_rtc_evidence {
 enum s2h_source_evidence {
 	S2H_SOURCE_NONE,	/* none of them */
 	S2H_SOURCE_OTHER,	/* a device that is no input device: network, EC, USB port */
+	S2H_SOURCE_BATTERY,	/* a battery whose own alarm s2h set: its charge fell to it */
 	S2H_SOURCE_INPUT,	/* an input device: keyboard, touchpad, lid, power button */
 };
 
@@ -155,6 +156,7 @@ struct s2h_policy_facts {
 	s64 elapsed_ms;		/* from arming to now */
 	s64 cycle_ms;		/* from the suspend that started the cycle to now */
 	u32 drain_mpph;		/* drain measured in earlier suspends, 0.001 %/h; 0: unknown */
+	bool battery_alarm;	/* the battery's own alarm was set at battery_threshold */
 };
 
 struct s2h_decision {
@@ -202,6 +204,7 @@ enum s2h_image_end s2h_image_outcome(bool restore, enum s2h_sleep_evidence snaps
 int s2h_image_error(enum s2h_image_end end);
 u32 s2h_pending_alarm(const struct s2h_decision *d);
 u32 s2h_drain_rate(int battery_armed, int battery, s64 elapsed_ms);
-u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec);
+u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec,
+		    bool battery_alarm);
 
 #endif /* _S2H_DECIDE_H */

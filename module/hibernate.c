@@ -42,6 +42,29 @@ ssize_t s2h_file_read(const char *path, char *buf, size_t size)
 }
 
 /**
+ * s2h_file_write() - write a file of sysfs, as userspace does
+ * @path: its path
+ * @text: what to write
+ *
+ * Process context.
+ *
+ * Return: 0, or the negative errno the kernel refused it with.
+ */
+int s2h_file_write(const char *path, const char *text)
+{
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t ret;
+
+	f = filp_open(path, O_WRONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	ret = kernel_write(f, text, strlen(text), &pos);
+	filp_close(f, NULL);
+	return ret < 0 ? ret : 0;
+}
+
+/**
  * s2h_power_file_read() - read a file of /sys/power
  * @file: its name
  * @buf: where its text goes, NUL-terminated
@@ -72,18 +95,10 @@ ssize_t s2h_power_file_read(const char *file, char *buf, size_t size)
 int s2h_power_file_write(const char *file, const char *text)
 {
 	char path[S2H_PATH_MAX];
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t ret;
 
 	if (snprintf(path, sizeof(path), S2H_SYS_POWER "%s", file) >= sizeof(path))
 		return -ENAMETOOLONG;
-	f = filp_open(path, O_WRONLY, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	ret = kernel_write(f, text, strlen(text), &pos);
-	filp_close(f, NULL);
-	return ret < 0 ? ret : 0;
+	return s2h_file_write(path, text);
 }
 
 /*

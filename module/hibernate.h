@@ -13,6 +13,7 @@
 #define S2H_DISK_SUSPEND	"suspend"
 
 ssize_t s2h_file_read(const char *path, char *buf, size_t size);
+int s2h_file_write(const char *path, const char *text);
 ssize_t s2h_power_file_read(const char *file, char *buf, size_t size);
 int s2h_power_file_write(const char *file, const char *text);
 

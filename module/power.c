@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/mutex.h>
 #include <linux/power_supply.h>
+#include <linux/string.h>
 
 #include "compat.h"
+#include "hibernate.h"
 #include "power.h"
 
 struct s2h_battery_sum {
@@ -53,4 +56,233 @@ void s2h_power_read(struct s2h_power *p)
 	s2h_for_each_power_supply(&sum, s2h_add_battery);
 	p->battery = sum.count ? sum.percent / sum.count : S2H_BATTERY_UNKNOWN;
 	p->on_ac = power_supply_is_system_supplied() != 0;
+}
+
+/*
+ * The battery's own alarm, which the battery's gauge or firmware raises
+ * when the charge falls to a level, waking the system: the power_supply
+ * property capacity_alert_min (a gauge's, in percent), or ACPI's _BTP
+ * behind the "alarm" attribute of an ACPI battery, which has no property:
+ * in the battery's own units, of energy_full or charge_full.
+ */
+enum s2h_alarm_kind {
+	S2H_ALARM_NONE,
+	S2H_ALARM_ALERT_MIN,
+	S2H_ALARM_ACPI,
+};
+
+#define S2H_ALARM_BATTERIES	4
+#define S2H_ALARM_PATH_MAX	64
+
+/* A battery whose alarm s2h set, and the alarm it had: given back in the end. */
+struct s2h_battery_alarm {
+	char name[32];		/* the power supply's */
+	char parent[32];	/* its parent's: an ACPI battery wakes through its ACPI device */
+	enum s2h_alarm_kind kind;
+	int old;
+};
+
+/* Protects the batteries whose alarm s2h set and their count. */
+static DEFINE_MUTEX(s2h_alarm_lock);
+static struct s2h_battery_alarm s2h_alarms[S2H_ALARM_BATTERIES];
+static unsigned int s2h_alarm_count;
+
+struct s2h_alarm_walk {
+	u32 percent;
+	bool all;		/* every system battery has its alarm at @percent */
+};
+
+static int s2h_acpi_alarm_path(const char *name, char *path)
+{
+	if (snprintf(path, S2H_ALARM_PATH_MAX, "/sys/class/power_supply/%s/alarm", name) >=
+	    S2H_ALARM_PATH_MAX)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+static int s2h_acpi_alarm_read(const char *name, int *value)
+{
+	char path[S2H_ALARM_PATH_MAX], buf[24];
+	ssize_t len;
+	int err;
+
+	err = s2h_acpi_alarm_path(name, path);
+	if (err)
+		return err;
+	len = s2h_file_read(path, buf, sizeof(buf));
+	if (len < 0)
+		return len;
+	return kstrtoint(strim(buf), 10, value);
+}
+
+static int s2h_acpi_alarm_write(const char *name, int value)
+{
+	char path[S2H_ALARM_PATH_MAX], text[16];
+	int err;
+
+	err = s2h_acpi_alarm_path(name, path);
+	if (err)
+		return err;
+	snprintf(text, sizeof(text), "%d\n", value);
+	return s2h_file_write(path, text);
+}
+
+/*
+ * The kind of alarm @psy has, and what it reads now. The driver's own
+ * word on what is writable: the class's power_supply_property_is_writeable()
+ * is gone from 7.2's headers.
+ */
+static enum s2h_alarm_kind s2h_alarm_kind(struct power_supply *psy, int *now)
+{
+	const struct power_supply_desc *desc = psy->desc;
+	union power_supply_propval val;
+
+	if (desc->property_is_writeable &&
+	    desc->property_is_writeable(psy, POWER_SUPPLY_PROP_CAPACITY_ALERT_MIN) > 0 &&
+	    !power_supply_get_property(psy, POWER_SUPPLY_PROP_CAPACITY_ALERT_MIN, &val)) {
+		*now = val.intval;
+		return S2H_ALARM_ALERT_MIN;
+	}
+	if (!s2h_acpi_alarm_read(psy->desc->name, now))
+		return S2H_ALARM_ACPI;
+	return S2H_ALARM_NONE;
+}
+
+/*
+ * The alarm for @percent in the battery's units. ACPI keeps whole mWh or
+ * mAh of what is written in micro-units: so is the level rounded.
+ */
+static int s2h_alarm_value(struct power_supply *psy, enum s2h_alarm_kind kind, u32 percent)
+{
+	union power_supply_propval full;
+
+	if (kind == S2H_ALARM_ALERT_MIN)
+		return percent;
+	if (power_supply_get_property(psy, POWER_SUPPLY_PROP_ENERGY_FULL, &full) &&
+	    power_supply_get_property(psy, POWER_SUPPLY_PROP_CHARGE_FULL, &full))
+		return -ENODATA;
+	if (full.intval <= 0)
+		return -ENODATA;
+	return div_u64((u64)full.intval * percent, 100 * 1000) * 1000;
+}
+
+static int s2h_alarm_write(struct power_supply *psy, enum s2h_alarm_kind kind, int value)
+{
+	union power_supply_propval val = { .intval = value };
+
+	if (kind == S2H_ALARM_ALERT_MIN)
+		return power_supply_set_property(psy, POWER_SUPPLY_PROP_CAPACITY_ALERT_MIN, &val);
+	return s2h_acpi_alarm_write(psy->desc->name, value);
+}
+
+static struct s2h_battery_alarm *s2h_alarm_find(const char *name)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&s2h_alarm_lock);
+
+	for (i = 0; i < s2h_alarm_count; i++)
+		if (!strcmp(s2h_alarms[i].name, name))
+			return &s2h_alarms[i];
+	return NULL;
+}
+
+/* Remembers what @psy's alarm was before s2h first set it. */
+static struct s2h_battery_alarm *s2h_alarm_remember(struct power_supply *psy,
+						    enum s2h_alarm_kind kind, int old)
+{
+	struct s2h_battery_alarm *a = s2h_alarm_find(psy->desc->name);
+
+	if (a)
+		return a;
+	if (s2h_alarm_count == S2H_ALARM_BATTERIES)
+		return NULL;
+	a = &s2h_alarms[s2h_alarm_count++];
+	strscpy(a->name, psy->desc->name, sizeof(a->name));
+	strscpy(a->parent, psy->dev.parent ? dev_name(psy->dev.parent) : "", sizeof(a->parent));
+	a->kind = kind;
+	a->old = old;
+	return a;
+}
+
+static int s2h_alarm_set_one(struct power_supply *psy, void *data)
+{
+	struct s2h_alarm_walk *walk = data;
+	enum s2h_alarm_kind kind;
+	int now, want;
+
+	if (!s2h_is_system_battery(psy))
+		return 0;
+	kind = s2h_alarm_kind(psy, &now);
+	want = kind == S2H_ALARM_NONE ? -ENODATA : s2h_alarm_value(psy, kind, walk->percent);
+	/* Remembered even when it is right already: its wake is told by the name. */
+	if (want < 0 || !s2h_alarm_remember(psy, kind, now) ||
+	    (now != want && s2h_alarm_write(psy, kind, want)))
+		walk->all = false;
+	return 0;
+}
+
+static void s2h_alarms_restore(void)
+{
+	struct power_supply *psy;
+	unsigned int i;
+
+	lockdep_assert_held(&s2h_alarm_lock);
+
+	for (i = 0; i < s2h_alarm_count; i++) {
+		psy = power_supply_get_by_name(s2h_alarms[i].name);
+		if (!psy)
+			continue;
+		if (s2h_alarm_write(psy, s2h_alarms[i].kind, s2h_alarms[i].old))
+			pr_warn("cannot give %s its alarm back\n", s2h_alarms[i].name);
+		power_supply_put(psy);
+	}
+	s2h_alarm_count = 0;
+}
+
+/**
+ * s2h_battery_alarm_set() - arm the batteries' own alarms at a level
+ * @percent: battery_threshold; 0 gives each battery the alarm it had back
+ *
+ * The battery then wakes the system when its charge falls to the level at
+ * which s2h hibernates, whatever alarm s2h's timer has: no check wakes
+ * are needed to watch it through a long delay. Set only where it differs:
+ * ACPI runs _BTP at each write. Process context.
+ *
+ * Return: true when every system battery, and at least one, has its alarm
+ * at @percent.
+ */
+bool s2h_battery_alarm_set(u32 percent)
+{
+	struct s2h_alarm_walk walk = { .percent = percent, .all = true };
+
+	mutex_lock(&s2h_alarm_lock);
+	if (!percent) {
+		s2h_alarms_restore();
+		mutex_unlock(&s2h_alarm_lock);
+		return false;
+	}
+	s2h_for_each_power_supply(&walk, s2h_alarm_set_one);
+	walk.all &= s2h_alarm_count > 0;
+	mutex_unlock(&s2h_alarm_lock);
+	return walk.all;
+}
+
+/**
+ * s2h_battery_alarm_source() - whether a wakeup source is a battery's alarm
+ * @dev: the device behind the wakeup source
+ *
+ * Return: true for a battery whose alarm s2h set, or its parent device.
+ */
+bool s2h_battery_alarm_source(struct device *dev)
+{
+	const char *name = dev_name(dev);
+	bool found = false;
+	unsigned int i;
+
+	mutex_lock(&s2h_alarm_lock);
+	for (i = 0; i < s2h_alarm_count && !found; i++)
+		found = !strcmp(s2h_alarms[i].name, name) || !strcmp(s2h_alarms[i].parent, name);
+	mutex_unlock(&s2h_alarm_lock);
+	return found;
 }

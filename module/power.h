@@ -10,8 +10,13 @@
 struct s2h_power {
 	int battery;	/* percent, S2H_BATTERY_UNKNOWN without a system battery */
 	bool on_ac;
+	bool alarm;	/* the batteries' own alarms are at battery_threshold */
 };
 
+struct device;
+
 void s2h_power_read(struct s2h_power *p);
+bool s2h_battery_alarm_set(u32 percent);
+bool s2h_battery_alarm_source(struct device *dev);
 
 #endif /* _S2H_POWER_H */

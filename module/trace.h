@@ -44,6 +44,7 @@ TRACE_DEFINE_ENUM(S2H_RTC_SILENT);
 TRACE_DEFINE_ENUM(S2H_RTC_WOKE);
 TRACE_DEFINE_ENUM(S2H_SOURCE_NONE);
 TRACE_DEFINE_ENUM(S2H_SOURCE_OTHER);
+TRACE_DEFINE_ENUM(S2H_SOURCE_BATTERY);
 TRACE_DEFINE_ENUM(S2H_SOURCE_INPUT);
 
 /* The words of the spec (sysfs, s2hctl). */
@@ -78,6 +79,7 @@ TRACE_DEFINE_ENUM(S2H_SOURCE_INPUT);
 #define s2h_show_source(s)						\
 	__print_symbolic(s, { S2H_SOURCE_NONE, "none" },		\
 			 { S2H_SOURCE_OTHER, "other" },			\
+			 { S2H_SOURCE_BATTERY, "battery" },		\
 			 { S2H_SOURCE_INPUT, "input" })
 
 /* A suspend starts and the alarm is armed; cycle is the seq of the history. */

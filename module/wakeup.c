@@ -6,6 +6,7 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 
+#include "power.h"
 #include "wakeup.h"
 
 /*
@@ -87,6 +88,8 @@ static struct device *s2h_wake_source_device(struct wakeup_source *ws)
  * A source's last_time is when its last event began or ended: one after
  * the suspend was armed came during it or at the resume. An input device's
  * event is the strongest evidence there is: the first one found is named.
+ * Then a battery's whose alarm s2h set (s2h_battery_alarm_set()): its
+ * charge fell to where s2h hibernates, which s2h asked it to say.
  * The RTC's is the alarm's and counted apart (s2h_rtc_wakeup_events()),
  * but named when no other source had an event.
  * Process context.
@@ -115,7 +118,10 @@ void s2h_wake_sources_since(ktime_t since, struct s2h_wake_source *src)
 			strscpy(src->name, ws->name, sizeof(src->name));
 			break;
 		}
-		if (src->evidence == S2H_SOURCE_NONE) {
+		if (src->evidence != S2H_SOURCE_BATTERY && s2h_battery_alarm_source(dev)) {
+			src->evidence = S2H_SOURCE_BATTERY;
+			strscpy(src->name, ws->name, sizeof(src->name));
+		} else if (src->evidence == S2H_SOURCE_NONE) {
 			src->evidence = S2H_SOURCE_OTHER;
 			strscpy(src->name, ws->name, sizeof(src->name));
 		}

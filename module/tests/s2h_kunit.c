@@ -30,6 +30,7 @@ struct s2h_decide_case {
 #define SRC_NONE	S2H_SOURCE_NONE
 #define SRC_OTHER	S2H_SOURCE_OTHER
 #define SRC_INPUT	S2H_SOURCE_INPUT
+#define SRC_BATTERY	S2H_SOURCE_BATTERY
 #define SLEEP_NO	S2H_SLEEP_UNKNOWN
 #define SLEEP_SHORT	S2H_SLEEP_NOT_REACHED
 #define SLEEP_REACHED	S2H_SLEEP_REACHED
@@ -121,6 +122,15 @@ static const struct s2h_decide_case s2h_decide_cases[] = {
 	    RTC_WOKE, SRC_NONE }, S2H_WAKE_ALARM },
 	{ "shortest delay, user wake after 1 s: early",
 	  { S2H_DELAY_MIN_SEC, SEC(1), SEC(1), RTC_SILENT, SRC_NONE }, S2H_WAKE_EARLY },
+	/* The battery's own alarm, set by s2h: s2h's whenever it rings. */
+	{ "battery's alarm hours before the delay, RTC silent: the alarm",
+	  { 86400, SEC(5400), SEC(5400), RTC_SILENT, SRC_BATTERY }, S2H_WAKE_ALARM },
+	{ "battery's alarm through the RTC (alarm timer) hours early: the alarm",
+	  { 86400, SEC(60), SEC(60), RTC_WOKE, SRC_BATTERY, SLEEP_REACHED }, S2H_WAKE_ALARM },
+	{ "battery's alarm and a key: the user comes first",
+	  { 86400, SEC(5400), SEC(5400), RTC_SILENT, SRC_INPUT }, S2H_WAKE_EARLY },
+	{ "battery's alarm in pm_test: aborted",
+	  { 86400, SEC(5), 0, RTC_SILENT, SRC_BATTERY, SLEEP_SHORT }, S2H_WAKE_ABORTED },
 };
 
 static void s2h_decide_case_desc(const struct s2h_decide_case *c, char *desc)
@@ -190,7 +200,7 @@ struct s2h_alarm_case {
 /*
  * Fields of facts: policy, hibernate_on_ac, battery_threshold, drain_budget,
  * battery_critical, check_sec, delay_sec, watch, on_ac, battery,
- * battery_armed, battery_start, elapsed_ms, cycle_ms, drain_mpph.
+ * battery_armed, battery_start, elapsed_ms, cycle_ms, drain_mpph, battery_alarm.
  */
 static const struct s2h_alarm_case s2h_alarm_cases[] = {
 	/* The delay policy. */
@@ -238,6 +248,14 @@ static const struct s2h_alarm_case s2h_alarm_cases[] = {
 	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, BATT, 50, 50, 60, SEC(30), SEC(3600),
 	    100000 },
 	  HIB, S2H_REASON_BATTERY_PROJECTED, 0 },
+	{ "1 d delay, the battery's alarm woke it at the threshold: hibernate",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, BATT, 5, 60, 60, SEC(3000), SEC(3000),
+	    0, true },
+	  HIB, S2H_REASON_BATTERY_LOW, 0 },
+	{ "1 d delay, its alarm rang above the threshold (ACPI's mWh): the rest, no check",
+	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, BATT, 6, 6, 60, SEC(600), SEC(3000),
+	    0, true },
+	  SLEEP, S2H_REASON_CHECK, 83400 },
 	{ "on mains, draining before: no watch, the rest of the delay",
 	  { P_DELAY, 1, 5, 0, 3, 3600, 86400, HEALTHY, AC, 50, 60, 60, SEC(3600), SEC(3600),
 	    100000 },
@@ -665,6 +683,7 @@ struct s2h_watch_case {
 	int battery;
 	u32 threshold, mpph, check_sec;
 	u32 sec;
+	bool battery_alarm;
 };
 
 static const struct s2h_watch_case s2h_watch_cases[] = {
@@ -676,6 +695,11 @@ static const struct s2h_watch_case s2h_watch_cases[] = {
 	{ "10 %/h at 50 %: 30 min before the 4.5 h left", 86400, 50, 5, 10000, 3600, 14400 },
 	{ "600 %/h at 60 %: 5.5 min left, under the margin: the floor", 86400, 60, 5, 600000,
 	  60, S2H_ALARM_FLOOR_SEC },
+	{ "no drain yet, the battery's alarm watches: the day's delay", 86400, 50, 5, 0, 3600,
+	  86400, true },
+	{ "10 %/h measured, the battery's alarm too: the drain still caps", 86400, 50, 5,
+	  10000, 3600, 14400, true },
+	{ "on mains, the battery's alarm: the delay", 86400, -1, 5, 0, 3600, 86400, true },
 };
 
 static void s2h_watch_case_desc(const struct s2h_watch_case *c, char *desc)
@@ -690,7 +714,7 @@ static void s2h_drain_watch_test(struct kunit *test)
 	const struct s2h_watch_case *c = test->param_value;
 
 	KUNIT_EXPECT_EQ(test, s2h_drain_watch(c->next_sec, c->battery, c->threshold, c->mpph,
-					      c->check_sec), c->sec);
+					      c->check_sec, c->battery_alarm), c->sec);
 }
 
 struct s2h_image_case {

@@ -10,6 +10,16 @@
  *	drain_pct_per_min	percent lost per minute of boottime since then,
  *				so that it drains across a suspend as a real one
  *	ac_online		0 or 1
+ * The battery's own alarm, chosen at load (battery_alarm):
+ *	0			none
+ *	1			a gauge's: the writable property
+ *				capacity_alert_min, in percent
+ *	2			ACPI's: the attribute "alarm" of an ACPI
+ *				battery (_BTP), in uWh of energy_full (50 Wh)
+ * When the charge falls to it, the battery wakes the system as a real one
+ * does: an ALARM_BOOTTIME alarm of this module's has the RTC wake a
+ * sleeping guest, and its callback signals a wakeup event of the battery
+ * (battery_alarms counts them).
  * And faults:
  *	fail_hibernations	that many hibernations fail with -EIO from a PM
  *				notifier, before any image is made
@@ -30,6 +40,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/alarmtimer.h>
+#include <linux/atomic.h>
 #include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -41,6 +53,8 @@
 #include <linux/suspend.h>
 #include <linux/timekeeping.h>
 
+#define FAKE_ENERGY_FULL_UWH	50000000
+
 /* Protects the parameters below and when capacity was written. */
 static DEFINE_MUTEX(fake_lock);
 static int capacity = 50;
@@ -49,6 +63,12 @@ static int ac_online = 1;
 static int fail_hibernations;
 static int fail_kthread_suspends;
 static u64 capacity_set_at;	/* boottime, ns */
+static int battery_alarm;
+static int alarm_percent;	/* the level of the battery's alarm, 0: none */
+static int battery_alarms;	/* the alarms that rang */
+static struct alarm level_alarm;
+static atomic_t level_alarm_armed;	/* taken by whoever rings it */
+static u64 level_alarm_due;		/* boottime, ns */
 
 /* The supplies' parent, as a real battery has one (and the core asks for it). */
 static struct platform_device *pdev;
@@ -63,6 +83,70 @@ static int capacity_now(void)
 	minutes_x1000 = div_u64(ktime_get_boottime_ns() - capacity_set_at, NSEC_PER_MSEC) / 60;
 	drained = div_u64(minutes_x1000 * drain_pct_per_min, 1000);
 	return max_t(s64, capacity - drained, 0);
+}
+
+/*
+ * The alarm rings when capacity_now() reaches alarm_percent: a battery
+ * already at or below it, or not draining, crosses no level.
+ */
+static void level_alarm_arm(void)
+{
+	u64 ms;
+
+	lockdep_assert_held(&fake_lock);
+	atomic_set(&level_alarm_armed, 0);
+	alarm_cancel(&level_alarm);
+	if (!alarm_percent || !drain_pct_per_min || capacity <= alarm_percent)
+		return;
+	ms = DIV_ROUND_UP_ULL((u64)(capacity - alarm_percent) * 60 * MSEC_PER_SEC,
+			      drain_pct_per_min);
+	level_alarm_due = capacity_set_at + ms * NSEC_PER_MSEC;
+	atomic_set(&level_alarm_armed, 1);
+#ifdef FAKE_HAVE_ALARM_START_TIMER
+	alarm_start_timer(&level_alarm, ns_to_ktime(level_alarm_due), false);
+#else
+	alarm_start(&level_alarm, ns_to_ktime(level_alarm_due));
+#endif
+}
+
+/* The battery's wakeup event, once per level crossed. Any context. */
+static void level_alarm_ring(void)
+{
+	if (!atomic_xchg(&level_alarm_armed, 0))
+		return;
+	WRITE_ONCE(battery_alarms, battery_alarms + 1);
+	pm_wakeup_dev_event(&battery->dev, 0, true);
+	power_supply_changed(battery);
+}
+
+/* Hard IRQ context: while awake, or at the resume the RTC started. */
+#ifdef FAKE_HAVE_ALARM_RESTART
+static enum alarmtimer_restart level_alarm_rang(struct alarm *alarm, ktime_t now)
+#else
+static void level_alarm_rang(struct alarm *alarm, ktime_t now)
+#endif
+{
+	level_alarm_ring();
+#ifdef FAKE_HAVE_ALARM_RESTART
+	return ALARMTIMER_NORESTART;
+#endif
+}
+
+/*
+ * The RTC counts whole seconds: alarmtimer_suspend() may have it end the
+ * suspend up to a second before the alarm is due, which would then ring
+ * after the wake was told. A battery whose level was crossed signals it
+ * as the system resumes: so does this one, within that second.
+ */
+static void level_alarm_resume(void)
+{
+	mutex_lock(&fake_lock);
+	if (atomic_read(&level_alarm_armed) &&
+	    ktime_get_boottime_ns() + NSEC_PER_SEC >= level_alarm_due) {
+		alarm_cancel(&level_alarm);
+		level_alarm_ring();
+	}
+	mutex_unlock(&fake_lock);
 }
 
 static int battery_get(struct power_supply *psy, enum power_supply_property psp,
@@ -83,6 +167,12 @@ static int battery_get(struct power_supply *psy, enum power_supply_property psp,
 	case POWER_SUPPLY_PROP_SCOPE:
 		val->intval = POWER_SUPPLY_SCOPE_SYSTEM;
 		break;
+	case POWER_SUPPLY_PROP_CAPACITY_ALERT_MIN:
+		val->intval = alarm_percent;
+		break;
+	case POWER_SUPPLY_PROP_ENERGY_FULL:
+		val->intval = FAKE_ENERGY_FULL_UWH;
+		break;
 	default:
 		mutex_unlock(&fake_lock);
 		return -EINVAL;
@@ -90,6 +180,64 @@ static int battery_get(struct power_supply *psy, enum power_supply_property psp,
 	mutex_unlock(&fake_lock);
 	return 0;
 }
+
+static int alarm_percent_set(int percent)
+{
+	if (percent < 0 || percent > 100)
+		return -EINVAL;
+	mutex_lock(&fake_lock);
+	capacity = capacity_now();
+	capacity_set_at = ktime_get_boottime_ns();
+	alarm_percent = percent;
+	level_alarm_arm();
+	mutex_unlock(&fake_lock);
+	return 0;
+}
+
+static int battery_set(struct power_supply *psy, enum power_supply_property psp,
+		       const union power_supply_propval *val)
+{
+	if (psp != POWER_SUPPLY_PROP_CAPACITY_ALERT_MIN)
+		return -EINVAL;
+	return alarm_percent_set(val->intval);
+}
+
+static int battery_writeable(struct power_supply *psy, enum power_supply_property psp)
+{
+	return psp == POWER_SUPPLY_PROP_CAPACITY_ALERT_MIN;
+}
+
+/* As drivers/acpi/battery.c: whole mWh kept of what is written in uWh. */
+static ssize_t alarm_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	int percent;
+
+	mutex_lock(&fake_lock);
+	percent = alarm_percent;
+	mutex_unlock(&fake_lock);
+	return sysfs_emit(buf, "%d\n", FAKE_ENERGY_FULL_UWH / 100 / 1000 * percent * 1000);
+}
+
+static ssize_t alarm_store(struct device *dev, struct device_attribute *attr,
+			   const char *buf, size_t count)
+{
+	unsigned int uwh;
+	int err;
+
+	err = kstrtouint(buf, 10, &uwh);
+	if (err)
+		return err;
+	err = alarm_percent_set(DIV_ROUND_UP(uwh / 1000 * 1000, FAKE_ENERGY_FULL_UWH / 100));
+	return err ? err : count;
+}
+
+static DEVICE_ATTR_RW(alarm);
+
+static struct attribute *acpi_battery_attrs[] = {
+	&dev_attr_alarm.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(acpi_battery);
 
 static int mains_get(struct power_supply *psy, enum power_supply_property psp,
 		     union power_supply_propval *val)
@@ -107,18 +255,47 @@ static const enum power_supply_property battery_props[] = {
 	POWER_SUPPLY_PROP_CAPACITY, POWER_SUPPLY_PROP_SCOPE,
 };
 
+static const enum power_supply_property gauge_props[] = {
+	POWER_SUPPLY_PROP_PRESENT, POWER_SUPPLY_PROP_STATUS,
+	POWER_SUPPLY_PROP_CAPACITY, POWER_SUPPLY_PROP_SCOPE,
+	POWER_SUPPLY_PROP_CAPACITY_ALERT_MIN,
+};
+
+static const enum power_supply_property acpi_props[] = {
+	POWER_SUPPLY_PROP_PRESENT, POWER_SUPPLY_PROP_STATUS,
+	POWER_SUPPLY_PROP_CAPACITY, POWER_SUPPLY_PROP_SCOPE,
+	POWER_SUPPLY_PROP_ENERGY_FULL,
+};
+
 static const enum power_supply_property mains_props[] = {
 	POWER_SUPPLY_PROP_ONLINE,
 };
 
 static char *mains_supplies[] = { "s2h-fake-battery" };
 
-static const struct power_supply_desc battery_desc = {
-	.name = "s2h-fake-battery",
-	.type = POWER_SUPPLY_TYPE_BATTERY,
-	.properties = battery_props,
-	.num_properties = ARRAY_SIZE(battery_props),
-	.get_property = battery_get,
+/* By battery_alarm: none, a gauge's, ACPI's. */
+static const struct power_supply_desc battery_descs[] = {
+	{
+		.name = "s2h-fake-battery",
+		.type = POWER_SUPPLY_TYPE_BATTERY,
+		.properties = battery_props,
+		.num_properties = ARRAY_SIZE(battery_props),
+		.get_property = battery_get,
+	}, {
+		.name = "s2h-fake-battery",
+		.type = POWER_SUPPLY_TYPE_BATTERY,
+		.properties = gauge_props,
+		.num_properties = ARRAY_SIZE(gauge_props),
+		.get_property = battery_get,
+		.set_property = battery_set,
+		.property_is_writeable = battery_writeable,
+	}, {
+		.name = "s2h-fake-battery",
+		.type = POWER_SUPPLY_TYPE_BATTERY,
+		.properties = acpi_props,
+		.num_properties = ARRAY_SIZE(acpi_props),
+		.get_property = battery_get,
+	},
 };
 
 static const struct power_supply_desc mains_desc = {
@@ -149,6 +326,8 @@ static int fake_param_set(const char *val, const struct kernel_param *kp)
 		*param = old;
 		err = -ERANGE;
 	}
+	if (!err && battery)
+		level_alarm_arm();
 	mutex_unlock(&fake_lock);
 	if (!err && battery)
 		power_supply_changed(battery);
@@ -166,6 +345,10 @@ module_param_cb(drain_pct_per_min, &fake_param_ops, &drain_pct_per_min, 0644);
 MODULE_PARM_DESC(drain_pct_per_min, "Percent lost per minute of boottime (default: 0)");
 module_param_cb(ac_online, &fake_param_ops, &ac_online, 0644);
 MODULE_PARM_DESC(ac_online, "Mains power online (default: 1)");
+module_param(battery_alarm, int, 0444);
+MODULE_PARM_DESC(battery_alarm, "The battery's alarm: 0 none, 1 capacity_alert_min, 2 ACPI's (default: 0)");
+module_param(battery_alarms, int, 0444);
+MODULE_PARM_DESC(battery_alarms, "How many times the battery's alarm rang");
 module_param(fail_hibernations, int, 0644);
 MODULE_PARM_DESC(fail_hibernations, "Hibernations to fail with -EIO (default: 0)");
 module_param(fail_kthread_suspends, int, 0644);
@@ -248,6 +431,8 @@ static int fake_pm_notify(struct notifier_block *nb, unsigned long action, void 
 {
 	int err = 0;
 
+	if (action == PM_POST_SUSPEND)
+		level_alarm_resume();
 	if (action == PM_HIBERNATION_PREPARE && fake_take(&fail_hibernations))
 		err = -EIO;
 	else if (action == PM_SUSPEND_PREPARE && (current->flags & PF_KTHREAD) &&
@@ -259,8 +444,10 @@ static int fake_pm_notify(struct notifier_block *nb, unsigned long action, void 
 	return notifier_from_errno(err);
 }
 
+/* Before s2h's: the battery's event is in when s2h looks at the wake. */
 static struct notifier_block fake_pm_nb = {
 	.notifier_call = fake_pm_notify,
+	.priority = 1,
 };
 
 static int __init fake_power_init(void)
@@ -272,12 +459,17 @@ static int __init fake_power_init(void)
 	struct power_supply_config battery_cfg = {};
 	int err;
 
+	if (battery_alarm < 0 || battery_alarm >= ARRAY_SIZE(battery_descs))
+		return -EINVAL;
+	if (battery_alarm == 2)
+		battery_cfg.attr_grp = acpi_battery_groups;
+	alarm_init(&level_alarm, ALARM_BOOTTIME, level_alarm_rang);
 	capacity_set_at = ktime_get_boottime_ns();
 	pdev = platform_device_register_simple(KBUILD_MODNAME, PLATFORM_DEVID_NONE, NULL, 0);
 	if (IS_ERR(pdev))
 		return PTR_ERR(pdev);
 	device_init_wakeup(&pdev->dev, true);
-	battery = power_supply_register(&pdev->dev, &battery_desc, &battery_cfg);
+	battery = power_supply_register(&pdev->dev, &battery_descs[battery_alarm], &battery_cfg);
 	if (IS_ERR(battery)) {
 		err = PTR_ERR(battery);
 		goto err_pdev;
@@ -307,6 +499,7 @@ err_pdev:
 static void __exit fake_power_exit(void)
 {
 	unregister_pm_notifier(&fake_pm_nb);
+	alarm_cancel(&level_alarm);
 	power_supply_unregister(mains);
 	power_supply_unregister(battery);
 	platform_device_unregister(pdev);
