@@ -82,12 +82,12 @@ VM_DEBUG_TESTS="sysfs alarm-cycle ac-sleep-again kselftest insmod-loop"
 VM_NETLINK_TESTS="netlink netlink-policy netlink-fuzz netlink-monitor kselftest"
 VM_STRESS_TESTS="insmod-loop stress"
 # The failure paths' tests - a hibernation undone, a suspend while s2h's
-# action is pending, a stuck wakeup source, a slow device, a fast drain,
-# the battery's own alarm, a hung power-off -
+# action is pending or as it resumes, a stuck wakeup source, a slow device,
+# a fast drain, the battery's own alarm, a hung power-off -
 # run in lane b, whose other suites end sooner than lane a's: the two lanes
 # end together (each prints its time).
-VM_FAULT_TESTS="hibernation-undone wakeup-stuck retry-suspend handoff-suspend slow-suspend
-	battery-watch battery-alarm fault-inject last-resort-hang"
+VM_FAULT_TESTS="hibernation-undone wakeup-stuck retry-suspend handoff-suspend resume-suspend
+	slow-suspend battery-watch battery-alarm fault-inject last-resort-hang"
 
 # The oldest and the newest Debian kernel always (a fresh machine builds
 # their chroots in about 6 minutes), trixie's when its chroot is cached:

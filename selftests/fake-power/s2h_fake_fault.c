@@ -27,6 +27,17 @@
  *				system, before it powers off all the same,
  *				and the image resumes with this module's
  *				counts as they were when it was made
+ *	suspend_after_hibernation
+ *				at the end of a hibernation (PM_POST_HIBERNATION,
+ *				the system transition lock still held), a
+ *				kernel thread at real-time priority waits for
+ *				the lock and suspends to RAM as soon as it is
+ *				let go: a suspend of the user's right at the
+ *				resume, as logind's for a laptop that resumes
+ *				with its lid closed. With s2h's
+ *				hibernate_mode suspend, s2h's worker then
+ *				waits for the lock to set /sys/power/disk
+ *				back, and the suspend finds s2h "resuming"
  * And:
  *	suspend_ms		0..60000, the device's .suspend callback (a
  *				suspend to RAM or idle, not a hibernation)
@@ -49,11 +60,13 @@
 
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/kthread.h>
 #include <linux/limits.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/platform_device.h>
 #include <linux/pm_wakeup.h>
+#include <linux/sched.h>
 #include <linux/spinlock.h>
 #include <linux/suspend.h>
 #include <linux/syscore_ops.h>
@@ -68,6 +81,7 @@
 static DEFINE_SPINLOCK(fault_lock);
 static int wake_in_syscore;
 static int wake_in_poweroff;
+static int suspend_after_hibernation;
 static int fired;
 static bool hibernating;	/* from PM_HIBERNATION_PREPARE to its end */
 static bool syscore_woke;	/* this hibernation's syscore event is out */
@@ -115,6 +129,9 @@ MODULE_PARM_DESC(wake_in_syscore,
 module_param_cb(wake_in_poweroff, &fault_count_ops, &wake_in_poweroff, 0644);
 MODULE_PARM_DESC(wake_in_poweroff,
 		 "Hibernations to wake from the device's .poweroff, -1: all (default: 0)");
+module_param_cb(suspend_after_hibernation, &fault_count_ops, &suspend_after_hibernation, 0644);
+MODULE_PARM_DESC(suspend_after_hibernation,
+		 "Hibernations to suspend at the end of, -1: all (default: 0)");
 
 static const struct kernel_param_ops fault_fired_ops = {
 	.get = fault_count_get,
@@ -184,8 +201,41 @@ static void fault_wake(const char *where)
 	pr_info("wakeup event of %s in %s of a hibernation\n", FAULT_DEV_NAME, where);
 }
 
+/*
+ * Waits for the lock the hibernating task holds: woken as it lets go, at
+ * real-time priority, it runs before that task gets back to the lock.
+ */
+static int fault_user_suspend(void *unused)
+{
+	unsigned int flags;
+	int err;
+
+	flags = lock_system_sleep();
+	unlock_system_sleep(flags);
+	pr_info("suspending after the hibernation\n");
+	err = pm_suspend(PM_SUSPEND_MEM);
+	pr_info("the suspend after the hibernation ended (%d)\n", err);
+	module_put_and_kthread_exit(0);
+}
+
+static void fault_user_suspend_start(void)
+{
+	struct task_struct *t;
+
+	t = kthread_create(fault_user_suspend, NULL, "s2h-fake-user");
+	if (IS_ERR(t)) {
+		pr_err("no thread to suspend after the hibernation (%pe)\n", t);
+		return;
+	}
+	sched_set_fifo(t);
+	__module_get(THIS_MODULE);
+	wake_up_process(t);
+}
+
 static int fault_pm_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
+	bool user_suspend = false;
+
 	spin_lock(&fault_lock);
 	switch (action) {
 	case PM_HIBERNATION_PREPARE:
@@ -193,11 +243,15 @@ static int fault_pm_notify(struct notifier_block *nb, unsigned long action, void
 		syscore_woke = false;
 		break;
 	case PM_POST_HIBERNATION:
+		user_suspend = fault_take(&suspend_after_hibernation);
+		fallthrough;
 	case PM_POST_RESTORE:
 		hibernating = false;
 		break;
 	}
 	spin_unlock(&fault_lock);
+	if (user_suspend)
+		fault_user_suspend_start();
 	return NOTIFY_DONE;
 }
 
