@@ -321,9 +321,10 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
         f'| ... at host speed, us (TCG ran a bash loop {slowdown:.0f}x slower than the host, '
         f'old VM {slowdown_old:.0f}x; quickest of 3 in the guest, 5 on the host) '
         f'| {hs:.1f} | {hs_old:.0f} | - | an estimate: TCG does not slow all code alike |',
-        f'| ... the pre-flight checks and the battery, in their worker beside the freezer, '
-        f'us under TCG, median | {b.get("checks_us", nan):.0f} | in its callbacks | - '
-        f'| off the path: what the arming waits for them is in the callbacks above |',
+        f'| ... the pre-flight checks, the battery and the arming, in their worker beside '
+        f'the freezer, us under TCG, median | {b.get("checks_us", nan):.0f} '
+        f'| in its callbacks | - '
+        f'| off the path: what the devices\' phase waits for them is in the callbacks above |',
         f'| ... the wake\'s work after the resume (the alarm cancelled, the decision, its '
         f'log line and events), us under TCG, median | {b.get("wake_us", nan):.0f} '
         f'| in its callbacks | - | off the path: the resume is over |',

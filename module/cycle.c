@@ -439,9 +439,55 @@ static u32 s2h_arm_delay(u32 continue_sec, const struct s2h_power *pw, bool hibe
 }
 
 /*
- * The checks of a suspend, started as it starts (s2h_suspend_prepare()):
- * they run while the freezer stops the tasks, and the arming waits for
- * them (s2h_arm_pending()).
+ * Arms the alarm of the suspend whose checks just ran, or says why not.
+ */
+static void s2h_arm(const struct s2h_preflight *pf, const struct s2h_power *pw)
+{
+	bool own_suspend, watching = false;
+	u32 delay_sec;
+	ktime_t now;
+	u64 cycle;
+
+	mutex_lock(&s2h.lock);
+	own_suspend = s2h.check.own_suspend;
+	if (pf->failed) {
+		s2h.stats[S2H_STAT_NOT_ARMED]++;
+		watching = s2h_last_resort_on(pw);
+		if (!watching) {
+			s2h.other_woke_at = 0;
+			mutex_unlock(&s2h.lock);
+			s2h_not_armed(pf, false);
+			return;
+		}
+	}
+	/*
+	 * The clock is read once for all of the arming: on some
+	 * clocksources a reading costs more than the rest of it.
+	 */
+	now = ktime_get_boottime();
+	delay_sec = s2h_arm_delay(s2h.check.continue_sec, pw, pf->failed, now);
+	s2h.other_woke_at = 0;
+	s2h.battery_armed = pw->battery;
+	s2h.battery_alarm = pw->alarm;
+	s2h_alarm_arm(&s2h.alarm, delay_sec, now);
+	s2h.deadline = ktime_add(now, ktime_set(delay_sec, 0));
+	s2h_set_state_at(S2H_STATE_ARMED, now);
+	cycle = s2h.last->seq;
+	mutex_unlock(&s2h.lock);
+
+	/* Its event goes with the wake's (s2h_wake()). */
+	trace_s2h_arm(cycle, delay_sec, pw->battery, own_suspend);
+	if (pf->failed)
+		s2h_not_armed(pf, watching);
+	else
+		pr_debug("armed: hibernating in %u s unless woken earlier\n", delay_sec);
+}
+
+/*
+ * The checks of a suspend, started as it starts (s2h_suspend_prepare()),
+ * and the arming they decide: both run while the freezer stops the
+ * tasks, off the suspend's path, and the devices' phase waits for them
+ * (s2h_arm_pending()).
  */
 static void s2h_check_work(struct kthread_work *work)
 {
@@ -450,6 +496,7 @@ static void s2h_check_work(struct kthread_work *work)
 	s2h_preflight_run(&s2h.check.pf, s2h.check.verified_needed);
 	s2h_power_read(&s2h.check.pw);
 	s2h.check.pw.alarm = s2h_battery_alarm_set(s2h.check.alarm_percent);
+	s2h_arm(&s2h.check.pf, &s2h.check.pw);
 	s2h_overhead_add(S2H_OVERHEAD_CHECKS, start);
 }
 
@@ -501,71 +548,26 @@ static int s2h_suspend_prepare(void)
 }
 
 /*
- * Arms the alarm of the suspend whose checks s2h_suspend_prepare() queued,
- * once they are done, or says why not. From s2h's device's .prepare
- * callback, which the PM core runs for every device before it suspends
- * any - alarmtimer_suspend() programs the RTC for the alarms armed by
- * then - or at PM_POST_SUSPEND, for a suspend that ended before its
- * devices' phase (a task that would not freeze, pm_test "freezer").
- * Return: false when there was none to arm.
+ * The devices' phase waits for the checks and the arming that
+ * s2h_suspend_prepare() queued: alarmtimer_suspend() programs the RTC for
+ * the alarms armed by then. From s2h's device's .prepare callback, which
+ * the PM core runs for every device before it suspends any, or at
+ * PM_POST_SUSPEND, for a suspend that ended before its devices' phase (a
+ * task that would not freeze, pm_test "freezer").
+ * Return: false when there was nothing to wait for.
  */
 static bool s2h_arm_pending(void)
 {
-	bool own_suspend, watching = false;
-	struct s2h_preflight pf;
-	struct s2h_power pw;
-	u32 delay_sec, continue_sec;
-	ktime_t now;
-	u64 cycle;
+	bool pending;
 
 	mutex_lock(&s2h.lock);
-	if (!s2h.check.pending) {
-		mutex_unlock(&s2h.lock);
-		return false;
-	}
+	pending = s2h.check.pending;
 	s2h.check.pending = false;
-	own_suspend = s2h.check.own_suspend;
-	continue_sec = s2h.check.continue_sec;
 	mutex_unlock(&s2h.lock);
-
-	/* The worker does not take s2h.lock: waited for without it. */
-	kthread_flush_work(&s2h.check.work);
-	pf = s2h.check.pf;
-	pw = s2h.check.pw;
-
-	mutex_lock(&s2h.lock);
-	if (pf.failed) {
-		s2h.stats[S2H_STAT_NOT_ARMED]++;
-		watching = s2h_last_resort_on(&pw);
-		if (!watching) {
-			s2h.other_woke_at = 0;
-			mutex_unlock(&s2h.lock);
-			s2h_not_armed(&pf, false);
-			return true;
-		}
-	}
-	/*
-	 * The clock is read once for all of the arming: on some
-	 * clocksources a reading costs more than the rest of it.
-	 */
-	now = ktime_get_boottime();
-	delay_sec = s2h_arm_delay(continue_sec, &pw, pf.failed, now);
-	s2h.other_woke_at = 0;
-	s2h.battery_armed = pw.battery;
-	s2h.battery_alarm = pw.alarm;
-	s2h_alarm_arm(&s2h.alarm, delay_sec, now);
-	s2h.deadline = ktime_add(now, ktime_set(delay_sec, 0));
-	s2h_set_state_at(S2H_STATE_ARMED, now);
-	cycle = s2h.last->seq;
-	mutex_unlock(&s2h.lock);
-
-	/* Its event goes with the wake's (s2h_wake()). */
-	trace_s2h_arm(cycle, delay_sec, pw.battery, own_suspend);
-	if (pf.failed)
-		s2h_not_armed(&pf, watching);
-	else
-		pr_debug("armed: hibernating in %u s unless woken earlier\n", delay_sec);
-	return true;
+	/* The worker takes s2h.lock to arm: waited for without it. */
+	if (pending)
+		kthread_flush_work(&s2h.check.work);
+	return pending;
 }
 
 /**
@@ -1617,7 +1619,13 @@ int s2h_cycle_init(const struct s2h_config *config)
 	kthread_init_work(&s2h.reader.work, s2h_reader_check_work);
 	init_waitqueue_head(&s2h.handoff_wait);
 
-	s2h.wq = alloc_ordered_workqueue("s2h", 0);
+	/*
+	 * High priority: after a dark wake its work puts the system back
+	 * to sleep or into hibernation, and the tasks the resume thawed
+	 * would otherwise go first - for milliseconds on a desktop's
+	 * userspace, all of them spent awake in the bag.
+	 */
+	s2h.wq = alloc_ordered_workqueue("s2h", WQ_HIGHPRI);
 	if (!s2h.wq)
 		return -ENOMEM;
 	err = s2h_check_worker_start();

@@ -2,6 +2,7 @@
 #include <linux/delay.h>
 #include <linux/fcntl.h>
 #include <linux/fs.h>
+#include <linux/minmax.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
 
@@ -294,10 +295,12 @@ static void s2h_wait_for_transition(void)
  * wakeup source is active: one that never ends its event (a driver's
  * leaked pm_stay_awake()) would hold s2h there for good, the system awake.
  * Events in progress end within milliseconds; this is the most s2h waits
- * for them before it goes on without the check, and it looks this often.
+ * for them before it goes on without the check. It looks again after a
+ * millisecond, then twice as long each time up to the longest pause: an
+ * event that ends at once costs the hibernation no more than that.
  */
 #define S2H_WAKEUP_WAIT_MS	20000
-#define S2H_WAKEUP_POLL_MS	100
+#define S2H_WAKEUP_POLL_MAX_MS	100
 
 /**
  * s2h_arm_wakeup_check() - make any wakeup event from now on abort the next transition
@@ -308,7 +311,7 @@ static void s2h_wait_for_transition(void)
 int s2h_arm_wakeup_check(void)
 {
 	char count[24], name[S2H_WAKE_SOURCE_LEN];
-	unsigned int waited = 0;
+	unsigned int waited = 0, pause = 1;
 	ssize_t len;
 	int err;
 
@@ -318,8 +321,9 @@ int s2h_arm_wakeup_check(void)
 				name, waited);
 			return 0;
 		}
-		msleep(S2H_WAKEUP_POLL_MS);
-		waited += S2H_WAKEUP_POLL_MS;
+		msleep(pause);
+		waited += pause;
+		pause = min_t(unsigned int, pause * 2, S2H_WAKEUP_POLL_MAX_MS);
 	}
 	len = s2h_power_file_read("wakeup_count", count, sizeof(count));
 	if (len < 0)

@@ -12,9 +12,9 @@
 
 enum s2h_overhead_point {
 	S2H_OVERHEAD_SUSPEND_PREPARE,	/* queueing the checks */
-	S2H_OVERHEAD_DEVICE_PREPARE,	/* waiting for them, arming the alarm */
+	S2H_OVERHEAD_DEVICE_PREPARE,	/* waiting for them and the arming */
 	S2H_OVERHEAD_POST_SUSPEND,	/* the wake's times; the alarm's wake, whole */
-	S2H_OVERHEAD_CHECKS,		/* the checks, in their worker: off the path */
+	S2H_OVERHEAD_CHECKS,		/* the checks and the arming, in their worker */
 	S2H_OVERHEAD_WAKE,		/* the wake's work, after the resume: off it */
 	__S2H_OVERHEAD_MAX,
 };
