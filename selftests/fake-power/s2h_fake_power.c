@@ -431,8 +431,6 @@ static int fake_pm_notify(struct notifier_block *nb, unsigned long action, void 
 {
 	int err = 0;
 
-	if (action == PM_POST_SUSPEND)
-		level_alarm_resume();
 	if (action == PM_HIBERNATION_PREPARE && fake_take(&fail_hibernations))
 		err = -EIO;
 	else if (action == PM_SUSPEND_PREPARE && (current->flags & PF_KTHREAD) &&
@@ -444,9 +442,24 @@ static int fake_pm_notify(struct notifier_block *nb, unsigned long action, void 
 	return notifier_from_errno(err);
 }
 
-/* Before s2h's: the battery's event is in when s2h looks at the wake. */
 static struct notifier_block fake_pm_nb = {
 	.notifier_call = fake_pm_notify,
+};
+
+static int level_alarm_notify(struct notifier_block *nb, unsigned long action, void *data)
+{
+	if (action == PM_POST_SUSPEND)
+		level_alarm_resume();
+	return NOTIFY_DONE;
+}
+
+/*
+ * Before s2h's, so that the battery's event is in when s2h looks at the
+ * wake; a block of its own: the faults' failures must come after s2h's
+ * PM_HIBERNATION_PREPARE, whose PM_POST_HIBERNATION tells s2h of them.
+ */
+static struct notifier_block level_alarm_nb = {
+	.notifier_call = level_alarm_notify,
 	.priority = 1,
 };
 
@@ -482,8 +495,13 @@ static int __init fake_power_init(void)
 	err = register_pm_notifier(&fake_pm_nb);
 	if (err)
 		goto err_mains;
+	err = register_pm_notifier(&level_alarm_nb);
+	if (err)
+		goto err_notifier;
 	return 0;
 
+err_notifier:
+	unregister_pm_notifier(&fake_pm_nb);
 err_mains:
 	power_supply_unregister(mains);
 err_battery:
@@ -498,6 +516,7 @@ err_pdev:
 
 static void __exit fake_power_exit(void)
 {
+	unregister_pm_notifier(&level_alarm_nb);
 	unregister_pm_notifier(&fake_pm_nb);
 	alarm_cancel(&level_alarm);
 	power_supply_unregister(mains);
