@@ -296,8 +296,9 @@ static void s2h_wait_for_transition(void)
  * leaked pm_stay_awake()) would hold s2h there for good, the system awake.
  * Events in progress end within milliseconds; this is the most s2h waits
  * for them before it goes on without the check. It looks again after a
- * millisecond, then twice as long each time up to the longest pause: an
- * event that ends at once costs the hibernation no more than that.
+ * millisecond, then twice as long each time up to the longest pause, the
+ * last one cut to end the wait on its bound: an event that ends at once
+ * costs the hibernation no more than that.
  */
 #define S2H_WAKEUP_WAIT_MS	20000
 #define S2H_WAKEUP_POLL_MAX_MS	100
@@ -323,7 +324,7 @@ int s2h_arm_wakeup_check(void)
 		}
 		msleep(pause);
 		waited += pause;
-		pause = min_t(unsigned int, pause * 2, S2H_WAKEUP_POLL_MAX_MS);
+		pause = min3(pause * 2, S2H_WAKEUP_POLL_MAX_MS, S2H_WAKEUP_WAIT_MS - waited);
 	}
 	len = s2h_power_file_read("wakeup_count", count, sizeof(count));
 	if (len < 0)
