@@ -271,13 +271,13 @@ bool s2h_arm_pending(void)
 }
 
 /**
- * s2h_cycle_devices_prepare() - the devices' phase of a transition begins
+ * s2h_devices_prepare() - the devices' phase of a transition begins
  *
  * Called from the .prepare callback of s2h's device (image.c), in every
  * suspend and hibernation; only a suspend s2h checks has work here, and
  * only its time is counted.
  */
-void s2h_cycle_devices_prepare(void)
+void s2h_devices_prepare(void)
 {
 	u64 start = s2h_overhead_start();
 

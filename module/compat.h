@@ -17,6 +17,14 @@
 #include <linux/syscore_ops.h>
 #include <linux/version.h>
 
+/*
+ * Exported on no release from 6.1 to 7.2, so reached through
+ * sysiface.c: pm_wakeup_irq() (declared in suspend.h), hibernate(),
+ * hibernation_available(), power_kobj, swap_type_of(). Exported on all
+ * and not used: thermal_zone_get_temp() (no lookup of a zone holds it:
+ * s2h_heat_now()), acpi_lid_open() (button.ko's; no lid read yet).
+ */
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0)
 #error "s2h needs Linux 6.1 or newer"
 #endif

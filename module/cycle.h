@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The suspend cycle's state, shared by its phases: cycle.c keeps it and
+ * The suspend cycle's state, shared by its phases: state.c keeps it and
  * its transitions, arm.c arms the alarm as a suspend starts, wake.c decides
  * on the wake, action.c carries out what the wake decided (hibernation,
- * going back to sleep, the handoff, the last resort's power-off). Nothing
- * outside these four files sees it.
+ * going back to sleep, the handoff, the last resort's power-off), and
+ * cycle.c's PM notifier hands each transition to its phase. The phases
+ * call state.c and the phases before them, never cycle.c. Nothing outside
+ * these five files sees the state.
  */
 #ifndef _S2H_CYCLE_H
 #define _S2H_CYCLE_H
@@ -152,7 +154,7 @@ struct s2h {
 
 extern struct s2h s2h;
 
-/* cycle.c: the cycle's state and its transitions */
+/* state.c: the cycle's state and its transitions */
 void s2h_event(enum s2h_event event, const struct s2h_event_info *info);
 bool s2h_queue(struct work_struct *work);
 void s2h_wake_settle(void);
@@ -171,6 +173,7 @@ void s2h_delays_get(struct s2h_delays *d);
 bool s2h_last_resort_on(const struct s2h_power *pw);
 void s2h_check_work(struct kthread_work *work);
 int s2h_suspend_prepare(void);
+void s2h_devices_prepare(void);
 bool s2h_arm_pending(void);
 
 /* wake.c: it ended */

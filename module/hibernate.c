@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/delay.h>
-#include <linux/fcntl.h>
-#include <linux/fs.h>
 #include <linux/minmax.h>
 #include <linux/string.h>
 #include <linux/suspend.h>
@@ -9,98 +7,8 @@
 #include "compat.h"
 #include "decide.h"
 #include "hibernate.h"
-#include "powerattr.h"
+#include "sysiface.h"
 #include "wakeup.h"
-
-#define S2H_SYS_POWER	"/sys/power/"
-#define S2H_PATH_MAX	32
-
-/**
- * s2h_file_read() - read a file of procfs or sysfs, as userspace does
- * @path: its path
- * @buf: where its text goes, NUL-terminated
- * @size: room in @buf
- *
- * Process context.
- *
- * Return: the length of the text, or a negative errno.
- */
-ssize_t s2h_file_read(const char *path, char *buf, size_t size)
-{
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t len;
-
-	f = filp_open(path, O_RDONLY, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	len = kernel_read(f, buf, size - 1, &pos);
-	filp_close(f, NULL);
-	if (len < 0)
-		return len;
-	buf[len] = '\0';
-	return len;
-}
-
-/**
- * s2h_file_write() - write a file of sysfs, as userspace does
- * @path: its path
- * @text: what to write
- *
- * Process context.
- *
- * Return: 0, or the negative errno the kernel refused it with.
- */
-int s2h_file_write(const char *path, const char *text)
-{
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t ret;
-
-	f = filp_open(path, O_WRONLY, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	ret = kernel_write(f, text, strlen(text), &pos);
-	filp_close(f, NULL);
-	return ret < 0 ? ret : 0;
-}
-
-/**
- * s2h_power_file_read() - read a file of /sys/power
- * @file: its name
- * @buf: where its text goes, NUL-terminated
- * @size: room in @buf
- *
- * The kernel state behind /sys/power (hibernation_mode, image_size,
- * swsusp_resume_device) is static to kernel/power, so s2h reads the text
- * the kernel shows userspace. Process context only.
- *
- * Return: the length of the text, or a negative errno.
- */
-ssize_t s2h_power_file_read(const char *file, char *buf, size_t size)
-{
-	char path[S2H_PATH_MAX];
-
-	if (snprintf(path, sizeof(path), S2H_SYS_POWER "%s", file) >= sizeof(path))
-		return -ENAMETOOLONG;
-	return s2h_file_read(path, buf, size);
-}
-
-/**
- * s2h_power_file_write() - write a file of /sys/power, as userspace does
- * @file: its name
- * @text: what to write
- *
- * Return: 0, or the negative errno the kernel refused it with.
- */
-int s2h_power_file_write(const char *file, const char *text)
-{
-	char path[S2H_PATH_MAX];
-
-	if (snprintf(path, sizeof(path), S2H_SYS_POWER "%s", file) >= sizeof(path))
-		return -ENAMETOOLONG;
-	return s2h_file_write(path, text);
-}
 
 /*
  * /sys/power/disk lists every mode with the current one in brackets:

@@ -12,11 +12,6 @@
 /* What /sys/power/disk is set to for one hibernation; NULL leaves it alone. */
 #define S2H_DISK_SUSPEND	"suspend"
 
-ssize_t s2h_file_read(const char *path, char *buf, size_t size);
-int s2h_file_write(const char *path, const char *text);
-ssize_t s2h_power_file_read(const char *file, char *buf, size_t size);
-int s2h_power_file_write(const char *file, const char *text);
-
 int s2h_hibernate(const char *disk_mode);
 void s2h_sleep_state_init(void);
 void s2h_sleep_state_exit(void);

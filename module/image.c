@@ -11,10 +11,11 @@
  * s2h's own, in a PM domain of its own whose callbacks record what they
  * saw, and the snapshot's tracepoint (sleeptrace.c) tell which.
  *
- * The same device's .prepare is where a suspend's alarm is armed
- * (s2h_cycle_devices_prepare()): the PM core prepares every device before
- * it suspends any, so the alarm is there when alarmtimer_suspend()
- * programs the RTC, whichever order the devices were added in.
+ * The same device's .prepare is where a suspend's alarm is armed (the
+ * function s2h_image_watch_init() was given, arm.c's): the PM core
+ * prepares every device before it suspends any, so the alarm is there when
+ * alarmtimer_suspend() programs the RTC, whichever order the devices were
+ * added in.
  */
 #include <linux/device.h>
 #include <linux/err.h>
@@ -23,10 +24,11 @@
 
 #include "decide.h"
 #include "image.h"
-#include "s2h.h"
 #include "sleeptrace.h"
 
 static struct device *s2h_image_dev;
+/* Set before the device is registered, never changed while it is. */
+static void (*s2h_image_prepare)(void);
 
 /*
  * What the callbacks saw of the last hibernation: set as it starts
@@ -80,7 +82,7 @@ static int s2h_image_thaw_cb(struct device *dev)
 
 static int s2h_devices_prepare_cb(struct device *dev)
 {
-	s2h_cycle_devices_prepare();
+	s2h_image_prepare();
 	return 0;
 }
 
@@ -121,8 +123,16 @@ enum s2h_image_end s2h_image_end(void)
 	return READ_ONCE(s2h_image.end);
 }
 
-int s2h_image_watch_init(void)
+/**
+ * s2h_image_watch_init() - register s2h's device
+ * @prepare: called at the start of the devices' phase of every suspend
+ *	and hibernation, from the device's .prepare
+ *
+ * Return: 0, or a negative errno.
+ */
+int s2h_image_watch_init(void (*prepare)(void))
 {
+	s2h_image_prepare = prepare;
 	s2h_image_dev = root_device_register("s2h");
 	if (IS_ERR(s2h_image_dev))
 		return PTR_ERR(s2h_image_dev);

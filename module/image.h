@@ -10,7 +10,7 @@
 
 #include "decide.h"
 
-int s2h_image_watch_init(void);
+int s2h_image_watch_init(void (*prepare)(void));
 void s2h_image_watch_exit(void);
 void s2h_image_watch_start(void);
 enum s2h_image_end s2h_image_end(void);

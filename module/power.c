@@ -4,8 +4,8 @@
 #include <linux/string.h>
 
 #include "compat.h"
-#include "hibernate.h"
 #include "power.h"
+#include "sysiface.h"
 
 struct s2h_battery_sum {
 	int percent;
@@ -72,7 +72,6 @@ enum s2h_alarm_kind {
 };
 
 #define S2H_ALARM_BATTERIES	4
-#define S2H_ALARM_PATH_MAX	64
 
 /* A battery whose alarm s2h set, and the alarm it had: given back in the end. */
 struct s2h_battery_alarm {
@@ -91,41 +90,6 @@ struct s2h_alarm_walk {
 	u32 percent;
 	bool all;		/* every system battery has its alarm at @percent */
 };
-
-static int s2h_acpi_alarm_path(const char *name, char *path)
-{
-	if (snprintf(path, S2H_ALARM_PATH_MAX, "/sys/class/power_supply/%s/alarm", name) >=
-	    S2H_ALARM_PATH_MAX)
-		return -ENAMETOOLONG;
-	return 0;
-}
-
-static int s2h_acpi_alarm_read(const char *name, int *value)
-{
-	char path[S2H_ALARM_PATH_MAX], buf[24];
-	ssize_t len;
-	int err;
-
-	err = s2h_acpi_alarm_path(name, path);
-	if (err)
-		return err;
-	len = s2h_file_read(path, buf, sizeof(buf));
-	if (len < 0)
-		return len;
-	return kstrtoint(strim(buf), 10, value);
-}
-
-static int s2h_acpi_alarm_write(const char *name, int value)
-{
-	char path[S2H_ALARM_PATH_MAX], text[16];
-	int err;
-
-	err = s2h_acpi_alarm_path(name, path);
-	if (err)
-		return err;
-	snprintf(text, sizeof(text), "%d\n", value);
-	return s2h_file_write(path, text);
-}
 
 /*
  * The kind of alarm @psy has, and what it reads now. The driver's own

@@ -17,9 +17,9 @@
 #include "compat.h"
 #include "decide.h"
 #include "hibernate.h"
-#include "powerattr.h"
 #include "preflight.h"
 #include "s2h.h"
+#include "sysiface.h"
 
 #define S2H_PAGES_TO_MB(p)	((u32)((p) >> (20 - PAGE_SHIFT)))
 
@@ -29,8 +29,6 @@ static struct s2h_checks {
 	/* The RTC whose HPET emulation was read, and what it said: s2h_rtc_ends_s2idle(). */
 	struct rtc_device *hpet_rtc;
 	bool hpet_emulated;
-	/* Reads files for callers inside another one: see s2h_file_reader_call(). */
-	struct workqueue_struct *wq;
 } s2h_checks;
 
 /*
@@ -58,143 +56,9 @@ static bool s2h_locked_down(void)
 }
 
 /*
- * The block device's node, as devtmpfs names it: its uevent's DEVNAME.
- * -ENODEV when sysfs has no such block device.
- */
-static int s2h_device_node(dev_t dev, char *path, size_t size)
-{
-	char buf[256], file[48];
-	const char *name;
-	ssize_t len;
-
-	snprintf(file, sizeof(file), "/sys/dev/block/%u:%u/uevent", MAJOR(dev), MINOR(dev));
-	len = s2h_file_read(file, buf, sizeof(buf));
-	if (len == -ENOENT)
-		return -ENODEV;
-	if (len < 0)
-		return len;
-	name = strstr(buf, "DEVNAME=");
-	if (!name)
-		return -ENOENT;
-	name += strlen("DEVNAME=");
-	if (snprintf(path, size, "/dev/%.*s", (int)strcspn(name, "\n"), name) >= size)
-		return -ENAMETOOLONG;
-	return 0;
-}
-
-struct s2h_reader_work {
-	struct work_struct work;
-	struct completion done;
-	void (*fn)(void *arg);
-	void *arg;
-};
-
-static void s2h_reader_fn(struct work_struct *work)
-{
-	struct s2h_reader_work *w = container_of(work, struct s2h_reader_work, work);
-
-	w->fn(w->arg);
-	complete(&w->done);
-}
-
-/**
- * s2h_file_reader_call() - run a function that reads files of sysfs or procfs
- * @fn: the function
- * @arg: its argument
- *
- * The files are read through seq_files and kernfs open files, and the
- * callers are themselves inside one (the read of /sys/power/s2h/available)
- * or inside the write of /sys/power/state (the PM notifier): every seq_file
- * and kernfs open file has one lock class, so lockdep takes the nesting for
- * a recursion or a cycle, although the locks are never the same ones. @fn
- * runs in a worker while the caller waits on a plain completion. Process
- * context, tasks not frozen.
- */
-void s2h_file_reader_call(void (*fn)(void *arg), void *arg)
-{
-	struct s2h_reader_work w = { .fn = fn, .arg = arg };
-
-	INIT_WORK_ONSTACK(&w.work, s2h_reader_fn);
-	init_completion(&w.done);
-	queue_work(s2h_checks.wq, &w.work);
-	wait_for_completion(&w.done);
-	destroy_work_on_stack(&w.work);
-}
-
-struct s2h_bdev_found {
-	dev_t dev;
-	int swap;	/* as s2h_partition_is_swap() returns */
-};
-
-/*
- * Whether the block device of @arg->dev is an active swap area, read
- * through its node while it is open: the node's file maps the block
- * device's inode, which swapon marks S_SWAPFILE. The open file holds the
- * disk and its driver's module; nothing is held once it is closed.
- */
-static void s2h_bdev_swap_fn(void *arg)
-{
-	struct s2h_bdev_found *found = arg;
-	struct inode *inode;
-	char path[64];
-	struct file *f;
-	int err;
-
-	err = s2h_device_node(found->dev, path, sizeof(path));
-	if (err) {
-		found->swap = err;
-		return;
-	}
-	f = filp_open(path, O_RDONLY | O_NONBLOCK, 0);
-	if (IS_ERR(f)) {
-		err = PTR_ERR(f);
-		/* The disk went between the uevent and the open. */
-		found->swap = err == -ENXIO ? -ENODEV : err;
-		return;
-	}
-	inode = f->f_mapping->host;
-	if (S_ISBLK(file_inode(f)->i_mode) && inode->i_rdev == found->dev)
-		found->swap = IS_SWAPFILE(inode) != 0;
-	else
-		found->swap = -ESTALE;	/* the node is another device's */
-	/*
-	 * Closed now, not by the delayed fput of a kworker's file: a driver
-	 * unloaded right after a check would find its module still in use.
-	 */
-	__fput_sync(f);
-}
-
-/*
- * Whether the resume partition is an active swap area: swapon sets
- * S_SWAPFILE on the block device's inode for as long as it is on, and
- * swapoff clears it. The device is looked up by its dev_t at each check
- * and not held between two: a reference to its struct device would pin
- * the gendisk past the removal of a disk whose driver can be unloaded
- * (virtio_blk, nbd, zram), and the disk's release would then call into
- * a module that is gone. Looking it up reads /sys/dev/block/.../uevent:
- * from the file reader.
- *
- * Return: 1 or 0; -ENODEV for a device that does not exist; another
- * negative errno when it could not be told (no node to ask without
- * devtmpfs, no memory, a node of another device).
- *
- * Which swap file a resume_offset points into cannot be told this way:
- * /proc/swaps, which says it, cannot be read from the kernel (its
- * proc_ops have no read_iter in 6.1), and nothing that knows is exported;
- * nor can the free swap of one device, so the swap check counts it all.
- */
-static int s2h_partition_is_swap(dev_t dev)
-{
-	struct s2h_bdev_found found = { .dev = dev };
-
-	s2h_file_reader_call(s2h_bdev_swap_fn, &found);
-	return found.swap;
-}
-
-/*
  * Without a resume device, or with one that is no swap, the image is never
  * read back. A resume_offset says the image goes to a swap file on that
- * device, which cannot be told (s2h_partition_is_swap()).
+ * device, which cannot be told (s2h_bdev_is_swap()).
  */
 static bool s2h_resume_device_ok(void)
 {
@@ -204,7 +68,7 @@ static bool s2h_resume_device_ok(void)
 
 	if (s2h_power_attr_dev(S2H_POWER_RESUME, &dev) || !dev)
 		return false;
-	swap = s2h_partition_is_swap(dev);
+	swap = s2h_bdev_is_swap(dev);
 	if (swap < 0 && swap != -ENODEV)
 		pr_warn_ratelimited("cannot tell whether resume device %u:%u is swap (%pe)\n",
 				    MAJOR(dev), MINOR(dev), ERR_PTR(swap));
@@ -235,15 +99,6 @@ static bool s2h_rtc_can_wake(struct rtc_device *rtc)
 	return rtc && rtc->dev.parent && device_may_wakeup(rtc->dev.parent);
 }
 
-/* Whether /proc/driver/rtc says the HPET emulates rtc_cmos's alarm. */
-static void s2h_hpet_emulated_fn(void *arg)
-{
-	char buf[512];
-
-	*(bool *)arg = s2h_file_read("/proc/driver/rtc", buf, sizeof(buf)) >= 0 &&
-		       strstr(buf, "HPET_emulated\t: yes");
-}
-
 /*
  * Whether the RTC can end suspend to idle. rtc_cmos whose alarm the HPET
  * emulates cannot: the HPET stops in suspend to idle (S0ix), and the alarm
@@ -265,7 +120,7 @@ static bool s2h_rtc_ends_s2idle(struct rtc_device *rtc)
 	    !pm_suspend_default_s2idle())
 		return true;
 	if (s2h_checks.hpet_rtc != rtc) {
-		s2h_file_reader_call(s2h_hpet_emulated_fn, &s2h_checks.hpet_emulated);
+		s2h_checks.hpet_emulated = s2h_rtc_hpet_emulated();
 		s2h_checks.hpet_rtc = rtc;
 	}
 	return !s2h_checks.hpet_emulated;
@@ -280,7 +135,7 @@ static bool s2h_rtc_ends_s2idle(struct rtc_device *rtc)
  * variables through the show() methods of /sys/power (powerattr.c) or
  * the functions the kernel exports, the free swap and memory from their
  * counters, the resume device's swap flag from its inode, looked up by
- * its dev_t at each call (s2h_partition_is_swap()). Process context,
+ * its dev_t at each call (s2h_bdev_is_swap()). Process context,
  * before tasks are frozen.
  */
 void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
@@ -314,22 +169,16 @@ int s2h_preflight_init(void)
 {
 	int err;
 
-	mutex_init(&s2h_checks.lock);
-	err = s2h_power_attrs_init();
+	err = s2h_sysiface_init();
 	if (err)
 		return err;
-	s2h_checks.wq = alloc_workqueue("s2h_checks", WQ_UNBOUND, 0);
-	if (!s2h_checks.wq) {
-		s2h_power_attrs_exit();
-		return -ENOMEM;
-	}
+	mutex_init(&s2h_checks.lock);
 	return 0;
 }
 
 void s2h_preflight_exit(void)
 {
-	destroy_workqueue(s2h_checks.wq);
-	s2h_power_attrs_exit();
+	s2h_sysiface_exit();
 	mutex_destroy(&s2h_checks.lock);
 }
 

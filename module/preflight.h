@@ -19,7 +19,6 @@ struct s2h_preflight {
 int s2h_preflight_init(void);
 void s2h_preflight_exit(void);
 void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed);
-void s2h_file_reader_call(void (*fn)(void *arg), void *arg);
 int s2h_preflight_format(const struct s2h_preflight *p, char *buf, size_t size);
 
 #endif /* _S2H_PREFLIGHT_H */

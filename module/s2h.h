@@ -51,7 +51,6 @@ struct s2h_verify_status {
 
 int s2h_cycle_init(const struct s2h_config *config);
 void s2h_cycle_exit(void);
-void s2h_cycle_devices_prepare(void);
 
 /* What an event carries besides its type; enum s2h_event says which. */
 struct s2h_event_info {
@@ -88,7 +87,6 @@ void s2h_config_update(const struct s2h_config_change *change);
 int s2h_verify_start(void);
 int s2h_verify_restore(time64_t time, u32 duration_ms);
 
-struct kobject *s2h_power_kobj(void);
 int s2h_sysfs_init(void);
 void s2h_sysfs_exit(void);
 

@@ -5,13 +5,13 @@
  */
 #include <linux/bitops.h>
 #include <linux/err.h>
-#include <linux/kernfs.h>
 #include <linux/kobject.h>
 #include <linux/sysfs.h>
 
 #include "compat.h"
 #include "hibernate.h"
 #include "s2h.h"
+#include "sysiface.h"
 
 static struct kobject *s2h_kobj;
 
@@ -457,26 +457,6 @@ static const struct attribute_group *s2h_groups[] = {
 	&s2h_stat_group,
 	NULL,
 };
-
-/*
- * power_kobj (/sys/power) is not exported to modules. Its kernfs directory
- * hangs off the sysfs root, which is kernel_kobj's (/sys/kernel) parent, and
- * a kobject's directory keeps the kobject in ->priv. /sys/power is never
- * removed, so the kobject outlives the kernfs reference dropped here.
- */
-struct kobject *s2h_power_kobj(void)
-{
-	struct kernfs_node *kn;
-	struct kobject *kobj = NULL;
-
-	kn = kernfs_find_and_get(s2h_kernfs_parent(kernel_kobj->sd), "power");
-	if (!kn)
-		return NULL;
-	if (kernfs_type(kn) == KERNFS_DIR)
-		kobj = kn->priv;
-	kernfs_put(kn);
-	return kobj;
-}
 
 int s2h_sysfs_init(void)
 {

@@ -13,7 +13,7 @@
 #include "cycle.h"
 #include "hibernate.h"
 #include "overhead.h"
-#include "thermal.h"
+#include "sysiface.h"
 #include "trace.h"
 
 static const enum s2h_stat s2h_wake_stat[__S2H_WAKE_MAX] = {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Static checks, as TAP: checkpatch --strict, kernel-doc, a W=1 build and
-# sparse, all of which must be silent, and the version in dkms.conf and
+# sparse, all of which must be silent, the module's shape
+# (scripts/module-shape.py), and the version in dkms.conf and
 # debian/changelog.
 #
 # Usage: scripts/lint.sh KVER
@@ -33,17 +34,19 @@ checkpatch()
 		-f tools/s2hctl/*.[ch] selftests/netlink/*.c selftests/s2h/*.c
 }
 
+# The build's tree, kept for module_shape.
+build=$(mktemp -d)
+trap 'rm -rf "$build"' EXIT
+
 # A build whose compiler and sparse output has any warning in it fails.
 silent_build()
 {
-	build=$(mktemp -d)
 	cp -r "$top/Kbuild" "$top/module" "$top/include" "$top/VERSION" "$build/"
 	mkdir "$build/fake-power"
 	cp "$top"/selftests/fake-power/*.c "$top/selftests/fake-power/Kbuild" "$build/fake-power/"
 	out=$(make -C "$kdir" M="$build" W=1 C=2 modules 2>&1 &&
 	      make -C "$kdir" M="$build/fake-power" W=1 C=2 modules 2>&1)
 	status=$?
-	rm -rf "$build"
 	printf '%s\n' "$out"
 	[ $status -eq 0 ] && ! printf '%s\n' "$out" | grep -E -q 'warning|error|sparse:'
 }
@@ -67,6 +70,8 @@ echo "TAP version 13"
 tap_run "checkpatch --strict: module, uapi header, s2hctl, s2h-nltest, fake-power" checkpatch
 tap_run "kernel-doc -none -v (6.1's -Wall): module/*.[ch], module/tests/*.c" kerneldoc
 tap_run "W=1 and sparse (C=2) build of s2h.ko and the fake modules for $kver: no warnings" silent_build
+tap_run "module shape: no circle, no file over 1000 lines, reaches in sysiface.c only" \
+	python3 "$top/scripts/module-shape.py" "$build/module"
 tap_run "dkms.conf PACKAGE_VERSION matches VERSION" "$top/scripts/version-check.sh" dkms
 tap_run "debian/changelog's upstream version matches VERSION" "$top/scripts/version-check.sh" changelog
 tap_summary
