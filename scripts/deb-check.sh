@@ -7,7 +7,7 @@
 # must build s2h.ko for the chroot's kernel headers and every file must be
 # where Debian wants it; then removed, which must take the module away and
 # keep /etc/s2h.conf, and purged, which takes it and /var/lib/s2h. TAP,
-# ending in "N passed, N failed". Needs root (mount, chroot).
+# ending in "N passed, N failed, N skipped". Needs root (mount, chroot).
 #
 # Usage: scripts/deb-check.sh [SUITE]
 set -u

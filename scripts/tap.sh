@@ -3,6 +3,7 @@
 
 tap_n=0
 tap_failed=0
+tap_skipped=0
 
 # tap_result STATUS DESCRIPTION: one TAP line from a command's exit status.
 tap_result()
@@ -14,6 +15,15 @@ tap_result()
 		echo "not ok $tap_n - $2"
 		tap_failed=$((tap_failed + 1))
 	fi
+}
+
+# tap_skip DESCRIPTION REASON: a check not made; make check fails it
+# unless selftests/expected-skips lists it.
+tap_skip()
+{
+	tap_n=$((tap_n + 1))
+	tap_skipped=$((tap_skipped + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
 }
 
 # tap_run DESCRIPTION COMMAND...: run it, show its output as comments on failure.
@@ -30,6 +40,6 @@ tap_run()
 tap_summary()
 {
 	echo "1..$tap_n"
-	echo "$((tap_n - tap_failed)) passed, $tap_failed failed"
+	echo "$((tap_n - tap_failed - tap_skipped)) passed, $tap_failed failed, $tap_skipped skipped"
 	[ $tap_failed -eq 0 ]
 }

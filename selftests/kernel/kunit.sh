@@ -16,7 +16,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 
 SPLATS='BUG:|WARNING:|Oops|general protection|UBSAN:|KASAN:|possible .*lock|sleeping function called|Call Trace|Kernel panic'
 
-kdir=$("$top/scripts/debug-kernel.sh") || { echo "not ok 1 - build the debug kernel"; echo "0 passed, 1 failed"; exit 1; }
+kdir=$("$top/scripts/debug-kernel.sh") || { echo "not ok 1 - build the debug kernel"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 work=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
