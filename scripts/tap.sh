@@ -36,6 +36,20 @@ tap_run()
 	[ $status -eq 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
 }
 
+# tap_setup DESCRIPTION COMMAND...: a step the checks need, not a check:
+# nothing when it works; when it fails, a "not ok", the summary, the end.
+tap_setup()
+{
+	desc=$1
+	shift
+	out=$("$@" 2>&1) && return
+	tap_result 1 "$desc"
+	printf '%s\n' "$out" | sed 's/^/# /'
+	echo "Bail out! $desc"
+	tap_summary
+	exit 1
+}
+
 # tap_summary: the closing line, and the exit status to go with it.
 tap_summary()
 {

@@ -754,8 +754,8 @@ vm_do_verb()
 
 	VM_ERROR=
 	if [ -z "$VM_PID" ] && [ "$verb" != "done" ]; then
-		echo "# host request '$verb $arg' not carried out: QEMU is stopped"
-		return
+		tap_result not-ok "host: request '$verb${arg:+ $arg}' came after QEMU stopped"
+		return 1
 	fi
 	# a failed host step leaves the guest in an unknown state: stop it
 	vm_verb "$verb" "$arg" || vm_kill
@@ -803,8 +803,9 @@ vm_verb()
 		tap_check "host: QEMU powered off by itself within ${arg}s, the disk's filesystem clean" \
 			verb_expect_clean_shutdown "$arg" ;;
 	power-button-after)
-		tap_check "host: ACPI power button pressed after ${arg}s" \
-			verb_power_button_after "$arg" ;;
+		# a press asserts nothing: the guest checks the wake it makes
+		verb_power_button_after "$arg" ||
+			! tap_result not-ok "host: ACPI power button press after ${arg}s${VM_ERROR:+ ($VM_ERROR)}" ;;
 	console-has)
 		# only looks: the guest runs on either way
 		tap_check "host: the console shows '$arg'" verb_console_has "$arg" || true ;;
