@@ -63,11 +63,12 @@ run_suite()
 		echo "not ok - suite $name exited with status $status, none of its checks failed"
 		failed=$((failed + 1))
 	fi
-	if [ -n "$unexpected" ]; then
-		printf 'not ok - suite %s skipped what selftests/expected-skips does not list: %s\n' \
-			"$name" "$unexpected"
+	[ -z "$unexpected" ] || while IFS= read -r desc; do
+		echo "not ok - suite $name: a skip selftests/expected-skips does not list: $desc"
 		failed=$((failed + 1))
-	fi
+	done <<-END
+	$unexpected
+	END
 }
 
 build_module()
