@@ -7,7 +7,7 @@
 # must build s2h.ko for the chroot's kernel headers and every file must be
 # where Debian wants it; then removed, which must take the module away and
 # keep /etc/s2h.conf, and purged, which takes it and /var/lib/s2h. TAP,
-# ending in "N passed, N failed". Needs root (mount, chroot).
+# ending in "N passed, N failed, N skipped". Needs root (mount, chroot).
 #
 # Usage: scripts/deb-check.sh [SUITE]
 set -u
@@ -191,7 +191,7 @@ exec 3>&1
 tap_run "make deb without git: source s2h $version, s2h-dkms and s2hctl" build_debs
 tap_run "lintian --pedantic on the source and both packages: no error, no warning" \
 	lintian_clean
-tap_run "an overlay of the cached $suite chroot" make_root
+tap_setup "an overlay of the cached $suite chroot" make_root
 kver=$(headers_kver)
 tap_run "apt install ./s2h-dkms_*.deb ./s2hctl_*.deb in the chroot" install_debs
 tap_run "DKMS built and installed updates/dkms/s2h.ko for $kver" ko_built

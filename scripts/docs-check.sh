@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make docs: every reStructuredText file of Documentation/ must convert with
 # docutils without a warning, and the cycle diagram must render (graphviz),
-# into Documentation/output/. TAP, ending in "N passed, N failed".
+# into Documentation/output/. TAP, ending in "N passed, N failed, N skipped".
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)

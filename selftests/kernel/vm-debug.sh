@@ -15,7 +15,7 @@ set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-kdir=$("$top/scripts/debug-kernel.sh") || { echo "not ok 1 - build the debug kernel"; echo "0 passed, 1 failed"; exit 1; }
+kdir=$("$top/scripts/debug-kernel.sh") || { echo "not ok 1 - build the debug kernel"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -31,7 +31,7 @@ build()
 
 if ! build; then
 	echo "not ok 1 - build s2h.ko and the fake modules for the debug kernel"
-	echo "0 passed, 1 failed"
+	echo "0 passed, 1 failed, 0 skipped"
 	exit 1
 fi
 KVER=$(cat "$kdir/include/config/kernel.release") \

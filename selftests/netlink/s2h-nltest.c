@@ -3,11 +3,13 @@
  * s2h-nltest: raw generic netlink against the s2h family, no libnl, for the
  * VM tests (built static: the initramfs has no libc).
  *
- *   s2h-nltest fuzz [N]    malformed messages, then N random mutations of
+ *   s2h-nltest fuzz [N [SEED]]
+ *                          malformed messages, then N random mutations of
  *                          valid ones (GET, SET, the history's dump):
  *                          each refused one leaves the settings
  *                          alone, each accepted one was valid and applied,
- *                          and a GET after each has the settings sysfs has
+ *                          and a GET after each has the settings sysfs has;
+ *                          the seed printed first, SEED replays that run
  *   s2h-nltest bench [N]   GET and SET round trips per second, next to
  *                          reading the same values from sysfs
  *   s2h-nltest refuse [N]  N SETs of one value just out of range each, in
@@ -15,7 +17,9 @@
  *                          changed (a load for stress tests, no mutation)
  *
  * Prints "ok - ..." / "not ok - ..." / "# ..." lines; the guest test relays
- * them as TAP. Exit status 1 when any check failed.
+ * them as TAP. A mutation that goes wrong is told at once, in a comment:
+ * what a crash cuts short is still on the console. Exit status 1 when any
+ * check failed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -603,6 +607,7 @@ static void test_mutations(long n)
 	struct config orig = sysfs_config(), before, after, got;
 	long i, refused = 0, accepted = 0, silent = 0, wrong = 0, stale = 0, dumps = 0;
 	struct msg m;
+	bool bad;
 	int err;
 
 	for (i = 0; i < n; i++) {
@@ -614,13 +619,21 @@ static void test_mutations(long n)
 		if (err == 0) {
 			accepted++;
 			dumps += m.buf[NLMSG_HDRLEN] == S2H_CMD_HISTORY_GET;
-			wrong += !accepted_ok(&m, before, after);
+			bad = !accepted_ok(&m, before, after);
 		} else {
 			refused += err < 0;
 			silent += err == NO_REPLY;
-			wrong += !same(before, after);
+			bad = !same(before, after);
 		}
-		stale += get_config(&got) || !same(got, after);
+		wrong += bad;
+		if (bad)
+			printf("# mutation %ld: command %u, error %d, settings not as expected\n",
+			       i, m.buf[NLMSG_HDRLEN], err);
+		if (get_config(&got) || !same(got, after)) {
+			stale++;
+			printf("# mutation %ld: the GET after it differs from sysfs\n", i);
+		}
+		fflush(stdout);
 	}
 	check(!wrong, "%ld mutations: %ld refused with settings kept, %ld dropped silently, "
 	      "%ld accepted, each a valid message applied as sent (%ld not)",
@@ -817,17 +830,22 @@ static void test_refused(long n)
 int main(int argc, char **argv)
 {
 	long n = argc > 2 ? strtol(argv[2], NULL, 10) : 3000;
+	unsigned int seed = argc > 3 ? (unsigned int)strtoul(argv[3], NULL, 10) :
+				       (unsigned int)time(NULL);
 
-	if (argc < 2 || n <= 0 ||
+	if (argc < 2 || n <= 0 || argc > 4 || (argc > 3 && strcmp(argv[1], "fuzz")) ||
 	    (strcmp(argv[1], "fuzz") && strcmp(argv[1], "bench") && strcmp(argv[1], "refuse"))) {
-		fprintf(stderr, "usage: s2h-nltest fuzz|bench|refuse [N]\n");
+		fprintf(stderr, "usage: s2h-nltest fuzz [N [SEED]] | bench|refuse [N]\n");
 		return 2;
 	}
 	if (open_socket()) {
 		check(false, "resolve the s2h generic netlink family");
 		return 1;
 	}
-	srand((unsigned int)time(NULL));
+	if (!strcmp(argv[1], "fuzz"))
+		printf("# seed %u: s2h-nltest fuzz %ld %u replays this run\n", seed, n, seed);
+	fflush(stdout);
+	srand(seed);
 	if (!strcmp(argv[1], "bench")) {
 		bench(n);
 	} else if (!strcmp(argv[1], "refuse")) {

@@ -11,7 +11,7 @@
 # of the image; each scenario boots its own copy of that installed disk
 # (qcow2 overlays) and runs guest/scenarios/NAME.sh through guest/agent,
 # booting again as often as the scenario reboots or hibernates.  TAP, then
-# one line "N passed, N failed".
+# one line "N passed, N failed, N skipped".
 #
 # Environment: SYS_DEBS, a directory with s2h-dkms_*.deb and s2hctl_*.deb
 # (default: built here by scripts/deb-build.sh); VM_TEST_TIMEOUT, seconds

@@ -4,8 +4,8 @@
 # run-tests.sh [TEST...] - run the s2h VM tests, print one TAP stream.
 #
 # Each test is guest/tests/TEST.sh, run by /init in a fresh VM (booted a
-# second time when it hibernates).  Without arguments runs every test but
-# "harness", the self-test of this harness that needs no s2h.ko.
+# second time when it hibernates).  Without arguments runs every test,
+# "harness" (the self-test of this harness, which needs no s2h.ko) first.
 #
 # Environment: S2H_KO (default module/s2h.ko), KVER (default: newest
 # installed kernel), VM_KEEP=1 keeps the logs, VM_TEST_TIMEOUT (s),
@@ -15,7 +15,7 @@ set -u
 
 . "$(dirname "$0")/vm.sh"
 
-DEFAULT_TESTS="sysfs abi-doc alarm-cycle early-wake input-wake other-wake disabled no-swap checks-now resume-unplug slow-suspend rmmod ac-sleep-again resleep resleep-fails user-race hybrid hybrid-power-cut retries hibernation-undone hibernation-rollback wakeup-stuck retry-suspend handoff handoff-suspend resume-suspend verify fake-power battery-low battery-policy battery-delay battery-watch battery-alarm drain-budget last-resort last-resort-hang thermal s2idle-pm-test s2idle s2idle-alarm rtc-s2idle hw-sleep fault-inject conf-apply history tracepoints"
+DEFAULT_TESTS="harness sysfs abi-doc alarm-cycle early-wake input-wake other-wake disabled no-swap checks-now resume-unplug slow-suspend rmmod ac-sleep-again resleep resleep-fails user-race hybrid hybrid-power-cut retries hibernation-undone hibernation-rollback wakeup-stuck retry-suspend handoff handoff-suspend resume-suspend verify fake-power battery-low battery-policy battery-delay battery-watch battery-alarm drain-budget last-resort last-resort-hang thermal s2idle-pm-test s2idle s2idle-alarm rtc-s2idle hw-sleep fault-inject conf-apply history tracepoints"
 
 # Refuse names with no guest script; say early that s2h.ko is missing.
 check_tests()

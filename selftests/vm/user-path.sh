@@ -6,7 +6,7 @@
 # DKMS, the suite's kernel and headers), from the .debs "make deb" builds,
 # across the reboots it takes: the dry run's restart and a cold boot. The
 # guest's side is debian/user-path.sh. About 20 minutes under TCG, most
-# of it DKMS compiling s2h in the guest. TAP, ending in "N passed, N failed".
+# of it DKMS compiling s2h in the guest. TAP, ending in "N passed, N failed, N skipped".
 #
 # Environment: DEBS (a directory with s2h-dkms_*.deb and s2hctl_*.deb; built
 # when not given), VM_TEST_TIMEOUT (s, all boots; default 2400), VM_KEEP.

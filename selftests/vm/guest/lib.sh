@@ -293,6 +293,16 @@ suspend_mem()
 	echo mem >/sys/power/state
 }
 
+# The ACPI button driver, for the power button's wake from s2idle: built in
+# (the debug kernel) or button.ko, loaded by guest/init. A button.ko that
+# did not load is a failure besides.
+button_driver()
+{
+	[ -d /sys/bus/acpi/drivers/button ] && return
+	[ ! -e /lib/modules/button.ko ] || not_ok "button.ko is loaded (guest/init)"
+	return 1
+}
+
 # All counters on one comment line, for the log.
 diag_stats()
 {

@@ -6,7 +6,8 @@
 set -u
 . /lib/s2h/lib.sh
 
-# relay PROG: its results as ours; its other lines as comments.
+# relay PROG: its results as ours, a program that skips as a whole ("1..0 #
+# SKIP") a skip; its other lines as comments.
 relay()
 {
 	local out status
@@ -17,6 +18,7 @@ relay()
 		case $line in
 		"ok "*)		ok "$1: ${line#ok }" ;;
 		"not ok "*)	not_ok "$1: ${line#not ok }" ;;
+		"1..0 # SKIP "*)	skip "$1" "${line#1..0 # SKIP }" ;;
 		*)		diag "$line" ;;
 		esac
 	done

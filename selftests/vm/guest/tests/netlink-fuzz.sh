@@ -6,18 +6,34 @@
 # sent, and a GET after each has the settings sysfs has; the module answers
 # afterwards and the host finds no splat. Then
 # s2h-nltest bench: GET and SET round trips per second next to sysfs reads.
-# Needs /bin/s2h-nltest (static) in the initramfs.
+# Needs /bin/s2h-nltest (static) in the initramfs. The fuzzing's seed is
+# printed first; VM_APPEND_EXTRA=S2H_FUZZ_SEED=N (the kernel hands it to
+# /init's environment) replays that run.
 set -u
 . /lib/s2h/lib.sh
 
-# Relay the program's "ok - "/"not ok - "/"# " lines as TAP.
-relay()
+# nltest ARGS...: run s2h-nltest, relaying its "ok - "/"not ok - "/"# "
+# lines as TAP as they come; its exit status comes last, down the same
+# pipe. A run that ends non-zero with no "not ok" of its own (a crash, a
+# kill) is one.
+nltest()
 {
-	local line
-
-	while IFS= read -r line; do
-		tap "$line"
-	done
+	{ s2h-nltest "$@"; echo "exit status $?"; } | {
+		failed=0
+		while IFS= read -r line; do
+			case $line in
+			"exit status 0") ;;
+			"exit status "*)
+				[ $failed = 1 ] ||
+					not_ok "s2h-nltest $* exited with status ${line#exit status }" ;;
+			"not ok - "*)
+				failed=1
+				tap "$line" ;;
+			*)
+				tap "$line" ;;
+			esac
+		done
+	}
 }
 
 check "s2h-nltest is in the initramfs" test -x /bin/s2h-nltest || { done_testing; exit 1; }
@@ -31,10 +47,10 @@ done
 echo none >/sys/power/pm_test
 is_file $S2H/last_cycle/seq 3 "three cycles in the history"
 before="$(cat $S2H/enabled) $(cat $S2H/delay_sec)"
-s2h-nltest fuzz "${S2H_FUZZ_ROUNDS:-3000}" | relay
+nltest fuzz "${S2H_FUZZ_ROUNDS:-3000}" ${S2H_FUZZ_SEED:-}
 is "$(cat $S2H/enabled) $(cat $S2H/delay_sec)" "$before" "settings after the fuzzing as before"
 is_file $S2H/state idle "state still idle"
-s2h-nltest bench "${S2H_BENCH_ROUNDS:-2000}" | relay
+nltest bench "${S2H_BENCH_ROUNDS:-2000}"
 s2h_unload
 s2h_load
 done_testing
