@@ -546,6 +546,33 @@ static const struct release_case releases[] = {
 };
 
 /* Before 6.4 the dry run restarts the machine (module/compat.h). */
+/* The state directory of an install from the tree: its parent missing, a strict umask. */
+static void test_make_dirs(void)
+{
+	char top[] = "/tmp/s2hctl-test-XXXXXX", dir[80], parent[64];
+	struct stat st;
+	mode_t old = umask(077);
+	int ok;
+
+	if (!mkdtemp(top)) {
+		result(0, "make_dirs: a temporary directory%s%s", "", "");
+		umask(old);
+		return;
+	}
+	snprintf(parent, sizeof(parent), "%s/var/lib", top);
+	snprintf(dir, sizeof(dir), "%s/s2h", parent);
+	ok = !make_dirs(dir, 0755) && !stat(dir, &st) && (st.st_mode & 07777) == 0755 &&
+	     !stat(parent, &st) && (st.st_mode & 07777) == 0755;
+	result(ok, "make_dirs: %s and its parents made, 0755 under umask 077%s", dir, "");
+	result(!make_dirs(dir, 0755), "make_dirs: %s again: done already%s", dir, "");
+	rmdir(dir);
+	rmdir(parent);
+	snprintf(parent, sizeof(parent), "%s/var", top);
+	rmdir(parent);
+	rmdir(top);
+	umask(old);
+}
+
 static void test_release(void)
 {
 	size_t i;
@@ -694,6 +721,7 @@ int main(void)
 	test_conf_update();
 	test_conf_shipped();
 	test_record();
+	test_make_dirs();
 	test_release();
 	test_absent();
 	test_check_help();
