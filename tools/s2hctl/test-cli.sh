@@ -58,6 +58,7 @@ cases()
 2|'now'|check --verify --yes now
 0||apply --check /dev/null
 1|cannot read /nonexistent/s2h.conf|apply --check /nonexistent/s2h.conf
+1|/ is a directory: give a settings file|apply --check /
 2|'frobnicate'|frobnicate
 2|'--bogus'|--bogus
 2|'-x'|-x
@@ -234,6 +235,11 @@ tap_ok "apply --check: exit 1, each bad line named as FILE:LINE" \
 	sh -c '[ $1 = 1 ] && printf "%s" "$2" | grep -q ":1: delay" &&
 		printf "%s" "$2" | grep -q ":2: unknown setting" &&
 		! printf "%s" "$2" | grep -q ":3:"' - $? "$err"
+printf 'delay = 3h\nretries 2\nDelay_sec 2h\n' >"$conf"
+err=$("$s2hctl" apply --check "$conf" 2>&1)
+tap_ok "apply --check: a setting given twice: exit 1, its second line named" \
+	sh -c '[ $1 = 1 ] && printf "%s" "$2" |
+		grep -q ":3: .delay. given twice (first on line 1)"' - $? "$err"
 
 completion_case "enabled delay hibernate_on_ac battery_threshold policy battery_check retries \
 hibernate_mode require_verified handoff delay_low battery_high ac_delay drain_budget \
