@@ -589,11 +589,12 @@ struct absent_case {
 };
 
 static const struct absent_case absents[] = {
-	{ { "6.1.0-57-amd64", false, true, true, true }, "sudo modprobe s2h" },
-	{ { "6.1.0-57-amd64", false, false, false, true }, "linux-headers-6.1.0-57-amd64" },
-	{ { "6.1.0-57-amd64", false, false, true, true }, "dkms status s2h" },
-	{ { "6.1.0-57-amd64", false, false, false, false }, "install the s2h-dkms package" },
-	{ { "6.1.0-57-amd64", true, true, true, true }, "journalctl -k" },
+	{ { "6.1.0-57-amd64", false, true, true, true, NULL }, "sudo modprobe s2h" },
+	{ { "6.1.0-57-amd64", false, false, false, true, NULL }, "linux-headers-6.1.0-57-amd64" },
+	{ { "6.1.0-57-amd64", false, false, true, true, NULL }, "dkms status s2h" },
+	{ { "6.1.0-57-amd64", false, false, false, false, NULL }, "install the s2h-dkms package" },
+	{ { "6.1.0-57-amd64", true, true, true, true, NULL }, "journalctl -k" },
+	{ { "6.1.0-57-amd64", true, true, true, true, "s2h-none" }, "unset S2H_FAMILY" },
 };
 
 /* The "not loaded" hint says what this system lacks. */
