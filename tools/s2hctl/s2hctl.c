@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 
+#include "absent.h"
 #include "agent.h"
 #include "apply.h"
 #include "conf.h"
@@ -147,7 +148,8 @@ static int cmd_show(const struct command *cmd, const struct args *a)
 
 /*
  * Send @set; with @save, write it into s2h.conf too, once the kernel took
- * it - or when the module is not loaded, for its next load.
+ * it - or when the module is not loaded, for its next load: saved then,
+ * but not applied, which the exit status says as it says any absence.
  */
 static int change(const struct settings *set, bool save)
 {
@@ -155,12 +157,14 @@ static int change(const struct settings *set, bool save)
 	struct conn c;
 	int ret;
 
-	ret = conn_open(&c);
-	if (ret == EXIT_ABSENT && save) {
-		ret = conf_save(path, set);
-		if (!ret)
-			fprintf(stderr, "s2hctl: saved in %s, for the module's next load\n", path);
-		return ret;
+	ret = conn_try(&c);
+	if (ret == EXIT_ABSENT) {
+		if (save && conf_save(path, set))
+			return 1;
+		if (save)
+			fprintf(stderr, "s2hctl: saved in %s, applied at the module's next load; "
+				"not applied now:\n", path);
+		print_absent();
 	}
 	if (ret)
 		return ret;

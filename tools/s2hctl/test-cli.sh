@@ -220,8 +220,10 @@ has_lines()
 conf=$(mktemp)
 trap 'rm -f "$tally" "$conf"' EXIT
 cp "$(dirname "$0")/../../dist/s2h.conf" "$conf"
-S2H_CONF=$conf "$s2hctl" set --save delay 2h policy battery >/dev/null 2>&1
-tap_ok "set --save without the module: exit 0" [ $? = 0 ]
+err=$(S2H_CONF=$conf "$s2hctl" set --save delay 2h policy battery 2>&1)
+tap_ok "set --save without the module: exit 3, saved but not applied, then why" \
+	sh -c '[ $1 = 3 ] && printf "%s\n" "$2" | head -n 1 | grep -q "saved in .*not applied now" &&
+		printf "%s" "$2" | grep -q "S2H_FAMILY"' - $? "$err"
 tap_ok "set --save wrote delay = 2h and policy = battery" \
 	has_lines "$conf" 'delay = 2h' 'policy = battery'
 tap_ok "set --save kept every line of the shipped file" \
