@@ -92,7 +92,10 @@ cases()
 0||help check
 2|'sometimes'|set policy sometimes
 2|'platform'|set hibernate_mode platform
-2|'5%'|set battery_threshold 5%
+3|'s2h-test-absent'|set battery_threshold 5% drain_budget 10% thermal_limit 90C
+3|'s2h-test-absent'|set thermal_limit 90 battery_high 50%
+2|thermal_limit: '90000' is out of range (0 .. 150): degrees Celsius|set thermal_limit 90000
+2|thermal_limit: '90F' is not whole degrees Celsius|set thermal_limit 90F
 2|'two'|set retries two
 2|'perhaps'|set require_verified perhaps
 2|'1x'|set battery_check 1x
@@ -237,6 +240,12 @@ tap_ok "set --save again replaces the line it wrote" \
 S2H_CONF=$conf "$s2hctl" set --save delay 4 >/dev/null 2>&1
 tap_ok "set --save of a bad value: exit 2, the file untouched" \
 	sh -c '[ $1 = 2 ] && grep -qx "delay = 1h30m" "$2"' - $? "$conf"
+S2H_CONF=$conf "$s2hctl" set --save thermal_limit 90 >/dev/null 2>&1
+tap_ok "set --save thermal_limit 90: the file has degrees, and reads back" \
+	sh -c 'grep -qx "thermal_limit = 90" "$2" && "$1" apply --check "$2"' - "$s2hctl" "$conf"
+tap_ok "help set: thermal_limit in degrees Celsius, the percents in percent" \
+	sh -c '"$1" help set | grep -q "^ *thermal_limit *N °C (0 \.\. 150)\$" &&
+		"$1" help set | grep -q "^ *battery_threshold *N % (0 \.\. 100)\$"' - "$s2hctl"
 printf 'delay = 3x\nfoo = bar\nretries 2 # fine\n' >"$conf"
 err=$("$s2hctl" apply --check "$conf" 2>&1)
 tap_ok "apply --check: exit 1, each bad line named as FILE:LINE" \
