@@ -58,6 +58,12 @@ conf_example_applies()
 		sed -n '/^EXAMPLE/,/^[A-Z]/p' | sed '1d;$d' >"$example"
 	"$top/tools/s2hctl/s2hctl" apply --check "$example"
 	status=$?
+	# policy battery never reads delay: an example with both misleads.
+	if grep -Eiq '^[[:space:]]*policy[ =]+battery' "$example" &&
+		grep -Eq '^[[:space:]]*delay[ =]' "$example"; then
+		echo "the example sets delay under policy battery, which never reads it"
+		status=1
+	fi
 	rm -f "$example"
 	return $status
 }
@@ -67,7 +73,8 @@ for f in "$top"/Documentation/*.[58]; do
 	tap_run "mandoc: ${f#"$top"/} lints clean at warning level" man_lint "$f"
 done
 tap_run "s2hctl(8) lists the commands of s2hctl --help, in order" commands_match
-tap_run "s2h.conf(5)'s example passes s2hctl apply --check" conf_example_applies
+tap_run "s2h.conf(5)'s example passes s2hctl apply --check, and sets what it uses" \
+	conf_example_applies
 tap_run "graphviz renders Documentation/s2h-cycle.dot" \
 	dot -Tsvg -o "$docs_out/s2h-cycle.svg" "$top/Documentation/s2h-cycle.dot"
 for f in "$top"/Documentation/*.rst; do
