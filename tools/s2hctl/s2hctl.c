@@ -4,8 +4,9 @@
  * its suspend cycles, through the generic netlink family "s2h".
  *
  * Exit status: 0 done; 1 the kernel or the system said no, or a check
- * failed; 2 usage error; 3 the s2h module is not loaded. Every usage error
- * is found before the kernel is asked anything.
+ * failed; 2 usage error, a missing --yes included (check --verify without
+ * a terminal to ask on); 3 the s2h module is not loaded. Every usage
+ * error is found before the kernel is asked anything.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -466,8 +467,9 @@ static void print_usage(void)
 	       "Commands:\n");
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		print_command(&commands[i]);
-	printf("\nExit status: 0 done, 1 refused or failed (a check failed), 2 usage error,\n"
-	       "3 the s2h module is not loaded.\n");
+	printf("\nExit status: 0 done, 1 refused or failed (a check failed), 2 usage error\n"
+	       "(check --verify without a terminal and without --yes included), 3 the s2h\n"
+	       "module is not loaded.\n");
 }
 
 static void print_command_help(const struct command *cmd)

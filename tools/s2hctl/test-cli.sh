@@ -246,6 +246,10 @@ tap_ok "set --save thermal_limit 90: the file has degrees, and reads back" \
 tap_ok "help set: thermal_limit in degrees Celsius, the percents in percent" \
 	sh -c '"$1" help set | grep -q "^ *thermal_limit *N °C (0 \.\. 150)\$" &&
 		"$1" help set | grep -q "^ *battery_threshold *N % (0 \.\. 100)\$"' - "$s2hctl"
+tap_ok "exit status 2 of check --verify without a terminal: --help and s2hctl(8) say it" \
+	sh -c '"$1" --help | grep -q "check --verify without a terminal" &&
+		grep -A5 "^\.B 2\$" "$2" | grep -q "check \\\\-\\\\-verify"' - \
+	"$s2hctl" "$(dirname "$0")/../../Documentation/s2hctl.8"
 printf 'delay = 3x\nfoo = bar\nretries 2 # fine\n' >"$conf"
 err=$("$s2hctl" apply --check "$conf" 2>&1)
 tap_ok "apply --check: exit 1, each bad line named as FILE:LINE" \
