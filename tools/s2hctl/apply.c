@@ -40,7 +40,7 @@ static int read_line(struct file_pass *p, unsigned int n, const char *line,
 	unsigned int i;
 
 	if (err < 0)
-		fprintf(stderr, "s2hctl: %s:%u: %s\n", p->path, n, why);
+		fprintf(stderr, "s2hctl: %s:%u: %s (see: s2hctl help set)\n", p->path, n, why);
 	if (err)
 		return err < 0 ? -1 : err;
 	for (i = 0; i < N_SETTINGS; i++) {

@@ -226,7 +226,7 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 	[SETTING_BATTERY_CRITICAL] = {
 		"battery_critical", "battery_critical", SETTING_NUMBER, S2H_A_BATTERY_CRITICAL,
 		PERCENT, .max = S2H_BATTERY_THRESHOLD_MAX,
-		.help = "no hibernation: power off in order here; 0: never",
+		.help = "when hibernation is out: power off cleanly at this percent; 0: never",
 	},
 	[SETTING_THERMAL_LIMIT] = {
 		"thermal_limit", "thermal_limit", SETTING_NUMBER, S2H_A_THERMAL_LIMIT,
@@ -358,7 +358,7 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 		if (!err)
 			*val = b;
 		else
-			snprintf(why, WHY_LEN, "%s: '%s' is not one of yes/no/y/n/on/off/true/false/1/0",
+			snprintf(why, WHY_LEN, "%s: '%s' is not one of " BOOL_WORDS,
 				 key, value);
 		return err;
 	case SETTING_DURATION:
@@ -367,7 +367,7 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 			return range_why(d, key, value, why);
 		if (err)
 			snprintf(why, WHY_LEN,
-				 "%s: '%s' is not a duration (like 90, 90s, 45m, 3h, 1d, 1h30m)",
+				 "%s: '%s' is not a duration (like " DURATION_WORDS ")",
 				 key, value);
 		return err;
 	case SETTING_NUMBER:
@@ -424,7 +424,7 @@ int parse_setting(struct settings *set, const char *key, const char *value,
 	int err;
 
 	if (!d) {
-		snprintf(why, WHY_LEN, "unknown setting '%s' (see: s2hctl help set)", key);
+		snprintf(why, WHY_LEN, "unknown setting '%s'", key);
 		return -EINVAL;
 	}
 	i = (unsigned int)(d - setting_descs);

@@ -17,6 +17,10 @@ int parse_duration(const char *word, uint32_t *sec);
 const char *format_duration(uint32_t sec, char buf[DURATION_LEN]);
 int parse_bool(const char *word, bool *val);
 
+/* What help and errors both list: a BOOL's words, examples of a DURATION. */
+#define BOOL_WORDS	"yes|no|y|n|on|off|true|false|1|0"
+#define DURATION_WORDS	"90, 90s, 45m, 3h, 1d, 1h30m"
+
 enum setting_kind {
 	SETTING_BOOL,		/* yes/no...; 0 or 1, a u32 */
 	SETTING_DURATION,	/* "3h" or seconds; u32 */

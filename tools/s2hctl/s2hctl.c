@@ -71,7 +71,11 @@ struct command {
 	void (*details)(void);			/* more help, after ->help */
 };
 
-static int usage_error(const char *fmt, ...)
+/*
+ * One line on stderr, pointing at the help of @cmd - the command the user
+ * is typing - or at the global help before there is one.
+ */
+static int usage_error(const struct command *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -79,7 +83,10 @@ static int usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, " (see: s2hctl --help)\n");
+	if (cmd)
+		fprintf(stderr, " (see: s2hctl help %s)\n", cmd->name);
+	else
+		fprintf(stderr, " (see: s2hctl --help)\n");
 	return EXIT_USAGE;
 }
 
@@ -118,7 +125,7 @@ static int parse_args(const struct command *cmd, int argc, char **argv, struct a
 		}
 		bit = option_bit(argv[i]);
 		if (!(bit & (cmd->opts | OPT_HELP)))
-			return usage_error("%s: unknown option '%s'", cmd->name, argv[i]);
+			return usage_error(cmd, "%s: unknown option '%s'", cmd->name, argv[i]);
 		a->opts |= bit;
 	}
 	return 0;
@@ -126,7 +133,7 @@ static int parse_args(const struct command *cmd, int argc, char **argv, struct a
 
 static int no_words(const struct command *cmd, const struct args *a)
 {
-	return a->n ? usage_error("%s: unexpected '%s'", cmd->name, a->words[0]) : 0;
+	return a->n ? usage_error(cmd, "%s: unexpected '%s'", cmd->name, a->words[0]) : 0;
 }
 
 static int cmd_show(const struct command *cmd, const struct args *a)
@@ -182,14 +189,13 @@ static int cmd_set(const struct command *cmd, const struct args *a)
 	char why[WHY_LEN];
 	int i;
 
-	(void)cmd;
 	if (!a->n)
-		return usage_error("set: no setting given");
+		return usage_error(cmd, "set: no setting given");
 	for (i = 0; i < a->n; i += 2) {
 		if (i + 1 == a->n)
-			return usage_error("set: '%s' has no value", a->words[i]);
+			return usage_error(cmd, "set: '%s' has no value", a->words[i]);
 		if (parse_setting(&set, a->words[i], a->words[i + 1], why))
-			return usage_error("set: %s", why);
+			return usage_error(cmd, "set: %s", why);
 	}
 	return change(&set, a->opts & OPT_SAVE);
 }
@@ -299,13 +305,13 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 	if (ret)
 		return ret;
 	if (yes && !run_verify)
-		return usage_error("check: --yes goes with --verify");
+		return usage_error(cmd, "check: --yes goes with --verify");
 	if (run_verify && !may_verify()) {
 		fprintf(stderr, "s2hctl: the dry run needs CAP_SYS_ADMIN (run it as root)\n");
 		return 1;
 	}
 	if (run_verify && !yes && !isatty(STDIN_FILENO))
-		return usage_error("check --verify: the dry run hibernates this machine (before "
+		return usage_error(cmd, "check --verify: the dry run hibernates this machine (before "
 				   "Linux 6.4 it restarts it): save your work, then run it on a "
 				   "terminal to be asked, or add --yes");
 	ret = conn_open(&c);
@@ -325,9 +331,8 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 
 static int cmd_apply(const struct command *cmd, const struct args *a)
 {
-	(void)cmd;
 	if (a->n != 1)
-		return usage_error("apply: give one FILE");
+		return usage_error(cmd, "apply: give one FILE");
 	return a->opts & OPT_CHECK ? apply_check(a->words[0]) : apply_file(a->words[0]);
 }
 
@@ -406,8 +411,8 @@ static const struct command commands[] = {
 	{ "set", OPT_SAVE, true, "[--save] KEY VALUE [KEY VALUE...]",
 	  "change settings of the running module, all or none; --save writes them into\n"
 	  "      /etc/s2h.conf too, which is applied at every load and so wins at the next\n"
-	  "      one (BOOL: yes|no|y|n|on|off|true|false|1|0; a DURATION is 90, 90s, 45m,\n"
-	  "      3h, 1d, 1h30m; words in any case); the sysfs names (delay_sec) are keys too",
+	  "      one (BOOL: " BOOL_WORDS "; a DURATION is " DURATION_WORDS ";\n"
+	  "      words in any case); the sysfs names (delay_sec) are keys too",
 	  cmd_set, print_settings_help },
 	{ "enable", OPT_SAVE, false, "[--save]",
 	  "arm the alarm on every suspend (set enabled yes)", cmd_enable, NULL },
@@ -483,14 +488,14 @@ static int cmd_help(const struct command *cmd, const struct args *a)
 	const struct command *about;
 
 	if (a->n > 1)
-		return usage_error("help: unexpected '%s'", a->words[1]);
+		return usage_error(cmd, "help: unexpected '%s'", a->words[1]);
 	if (!a->n) {
 		print_usage();
 		return 0;
 	}
 	about = find_command(a->words[0]);
 	if (!about)
-		return usage_error("%s: unknown command '%s'", cmd->name, a->words[0]);
+		return usage_error(NULL, "%s: unknown command '%s'", cmd->name, a->words[0]);
 	print_command_help(about);
 	return 0;
 }
@@ -504,8 +509,13 @@ int main(int argc, char **argv)
 
 	/* Before the command: -h, -V, and -j for show, monitor or log. */
 	for (; i < argc && argv[i][0] == '-'; i++) {
+		/* "s2hctl -h show" asks about show, as "s2hctl show -h" does */
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			print_usage();
+			cmd = i + 1 < argc ? find_command(argv[i + 1]) : NULL;
+			if (cmd)
+				print_command_help(cmd);
+			else
+				print_usage();
 			return 0;
 		}
 		if (!strcmp(argv[i], "-V") || !strcmp(argv[i], "--version")) {
@@ -513,14 +523,14 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		if (strcmp(argv[i], "-j") && strcmp(argv[i], "--json"))
-			return usage_error("unknown option '%s'", argv[i]);
+			return usage_error(NULL, "unknown option '%s'", argv[i]);
 		a.opts |= OPT_JSON;
 	}
 	cmd = i < argc ? find_command(argv[i]) : find_command("show");
 	if (!cmd)
-		return usage_error("unknown command '%s'", argv[i]);
+		return usage_error(NULL, "unknown command '%s'", argv[i]);
 	if ((a.opts & OPT_JSON) && !(cmd->opts & OPT_JSON))
-		return usage_error("%s: unknown option '-j'", cmd->name);
+		return usage_error(cmd, "%s: unknown option '-j'", cmd->name);
 	ret = i < argc ? parse_args(cmd, argc - i, argv + i, &a) : 0;
 	if (ret)
 		return ret;

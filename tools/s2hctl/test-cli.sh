@@ -250,6 +250,15 @@ tap_ok "exit status 2 of check --verify without a terminal: --help and s2hctl(8)
 	sh -c '"$1" --help | grep -q "check --verify without a terminal" &&
 		grep -A5 "^\.B 2\$" "$2" | grep -q "check \\\\-\\\\-verify"' - \
 	"$s2hctl" "$(dirname "$0")/../../Documentation/s2hctl.8"
+tap_ok "a usage error points once, at the command's help" \
+	sh -c 'err=$("$1" set color blue 2>&1); [ "$(printf "%s" "$err" | grep -o "(see:" | wc -l)" = 1 ] &&
+		printf "%s" "$err" | grep -q "(see: s2hctl help set)\$"' - "$s2hctl"
+tap_ok "s2hctl -h show: the help of show, as show -h" \
+	sh -c '[ "$("$1" -h show)" = "$("$1" show -h)" ] && "$1" -h show | grep -q "^  s2hctl show"' \
+	- "$s2hctl"
+tap_ok "a BOOL's words: the same list in help and in errors" \
+	sh -c 'w=$("$1" set enabled maybe 2>&1 | sed -n "s/.*is not one of \([^ ]*\).*/\1/p");
+		[ -n "$w" ] && "$1" help set | grep -qF "BOOL: $w;"' - "$s2hctl"
 printf 'delay = 3x\nfoo = bar\nretries 2 # fine\n' >"$conf"
 err=$("$s2hctl" apply --check "$conf" 2>&1)
 tap_ok "apply --check: exit 1, each bad line named as FILE:LINE" \
