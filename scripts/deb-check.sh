@@ -40,14 +40,16 @@ build_debs()
 			"$work/debs/"
 }
 
-# lintian's every line is shown; an error or a warning fails. The .changes
-# names the source package and both binaries.
+# lintian's every line is shown; any tag fails, info and pedantic ones
+# too: an override that no longer matches is one (unused-override), and
+# what is meant to stay is overridden in debian/, with the reason. The
+# .changes names the source package and both binaries.
 lintian_clean()
 {
-	out=$(lintian --pedantic "$work"/debs/s2h_*.changes 2>&1)
+	out=$(lintian --info --pedantic "$work"/debs/s2h_*.changes 2>&1)
 	status=$?
 	[ -z "$out" ] || printf '%s\n' "$out" | sed 's/^/# lintian: /' >&3
-	[ $status -eq 0 ] && ! printf '%s\n' "$out" | grep -q '^[EW]: '
+	[ $status -eq 0 ] && ! printf '%s\n' "$out" | grep -q '^[EWIP]: '
 }
 
 # The cached chroot is the overlay's read-only lower layer: never changed.
@@ -189,7 +191,7 @@ if [ "$(id -u)" != 0 ]; then
 fi
 exec 3>&1
 tap_run "make deb without git: source s2h $version, s2h-dkms and s2hctl" build_debs
-tap_run "lintian --pedantic on the source and both packages: no error, no warning" \
+tap_run "lintian --info --pedantic on the source and both packages: no tag" \
 	lintian_clean
 tap_setup "an overlay of the cached $suite chroot" make_root
 kver=$(headers_kver)

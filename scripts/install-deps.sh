@@ -12,7 +12,7 @@ packages="make gcc perl kmod cpio gzip socat util-linux
 	qemu-system-x86 busybox-static sparse dkms
 	python3-yaml python3-jsonschema libnl-genl-3-dev pkg-config
 	flex bison bc libelf-dev libssl-dev
-	python3-docutils graphviz debootstrap
+	python3-docutils graphviz mandoc zsh fish debootstrap
 	debhelper dh-dkms lintian dpkg-dev fakeroot"
 # make check-system: OVMF, and the tools scripts/system-image.sh makes a
 # GPT disk image with (mkfs.fat, sgdisk, mkfs.ext4 -d, qemu-img)

@@ -1,11 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 
+#include <linux/s2h.h>
+
 #include "absent.h"
+
+/*
+ * $S2H_FAMILY, for another generic netlink family than s2h's: one that is
+ * not registered lets a package build's tests run s2hctl as if the module
+ * were absent, without touching a loaded one's settings or waiting for its
+ * events.
+ */
+const char *family_name(void)
+{
+	const char *env = getenv("S2H_FAMILY");
+
+	return env && *env ? env : S2H_GENL_NAME;
+}
 
 /**
  * absent_hint() - why the s2h module is not there, and what to do
@@ -17,7 +33,11 @@
  */
 const char *absent_hint(const struct absent_facts *f, char buf[ABSENT_HINT_LEN])
 {
-	if (f->loaded)
+	if (f->family)
+		snprintf(buf, ABSENT_HINT_LEN,
+			 "no generic netlink family '%s', which S2H_FAMILY names instead of\n"
+			 "the s2h module's: unset S2H_FAMILY to talk to the module", f->family);
+	else if (f->loaded)
 		snprintf(buf, ABSENT_HINT_LEN,
 			 "the s2h module is loaded but has no netlink family: it is older or newer\n"
 			 "than s2hctl, or failed to start (journalctl -k -b | grep s2h)");
@@ -100,6 +120,8 @@ void print_absent(void)
 
 	if (uname(&u))
 		u.release[0] = '\0';
+	if (strcmp(family_name(), S2H_GENL_NAME))
+		f.family = family_name();
 	f.kernel = u.release;
 	f.loaded = exists("/sys/module/%s", "s2h");
 	f.built = module_built(u.release);

@@ -16,10 +16,12 @@ struct absent_facts {
 	bool built;		/* modules.dep lists s2h.ko: modprobe would find it */
 	bool headers;		/* /lib/modules/KERNEL/build: DKMS can build it */
 	bool dkms_source;	/* /usr/src/s2h-*: s2h-dkms or make dkms-install */
+	const char *family;	/* not NULL: $S2H_FAMILY, another family than s2h's */
 };
 
 #define ABSENT_HINT_LEN	512
 
+const char *family_name(void);
 const char *absent_hint(const struct absent_facts *f, char buf[ABSENT_HINT_LEN]);
 void print_absent(void);
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "apply.h"
@@ -18,17 +19,77 @@
 #include "nl.h"
 #include "record.h"
 
+/* One pass over a file: what its lines set so far, and where. */
+struct file_pass {
+	const char *path;
+	struct conn *c;			/* NULL: check only */
+	struct settings seen;
+	unsigned int line_of[N_SETTINGS];
+};
+
 /*
- * Each line of @path, with its number, to @line_fn; one that fails says
- * why, as FILE:LINE. Return: 0, or 1 when a line or the file failed.
+ * A line as apply reads it: its setting into @set, or 1 (nothing), or -1
+ * (said why). A setting given twice is refused at its second line, as set
+ * refuses it: which of the two was meant is the user's to say.
  */
-static int for_each_line(const char *path, struct conn *c,
-			 int (*line_fn)(struct conn *c, const char *path, unsigned int n,
-					const char *line))
+static int read_line(struct file_pass *p, unsigned int n, const char *line,
+		     struct settings *set)
 {
+	char why[WHY_LEN];
+	int err = conf_parse_line(line, set, why);
+	unsigned int i;
+
+	if (err < 0)
+		fprintf(stderr, "s2hctl: %s:%u: %s (see: s2hctl help set)\n", p->path, n, why);
+	if (err)
+		return err < 0 ? -1 : err;
+	for (i = 0; i < N_SETTINGS; i++) {
+		if (!(set->has & p->seen.has & SETTING_BIT(i)))
+			continue;
+		fprintf(stderr, "s2hctl: %s:%u: '%s' given twice (first on line %u): "
+			"keep one of the two lines\n", p->path, n, setting_descs[i].key,
+			p->line_of[i]);
+		return -1;
+	}
+	for (i = 0; i < N_SETTINGS; i++)
+		if (set->has & SETTING_BIT(i))
+			p->line_of[i] = n;
+	p->seen.has |= set->has;
+	return 0;
+}
+
+/*
+ * Each line goes to the kernel as a SET of its own: a value the kernel
+ * refuses costs that line only, and the rest still applies. Without a
+ * connection, the line is only checked.
+ */
+static int do_line(struct file_pass *p, unsigned int n, const char *line)
+{
+	struct settings set = {};
+	int err = read_line(p, n, line, &set);
+
+	if (err)
+		return err < 0;
+	if (p->c && nl_set(p->c, &set)) {
+		fprintf(stderr, "s2hctl: %s:%u: not applied\n", p->path, n);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Each line of @path, with its number, through do_line(); one that fails
+ * says why, as FILE:LINE. A directory, or a file that fails half read, is
+ * an error of its own: getline() ends on either as on an empty file.
+ * Return: 0, or 1 when a line or the file failed.
+ */
+static int for_each_line(const char *path, struct conn *c)
+{
+	struct file_pass p = { .path = path, .c = c };
 	size_t size = 0;
 	char *line = NULL;
 	unsigned int n = 0;
+	struct stat st;
 	int ret = 0;
 	FILE *f;
 
@@ -37,48 +98,21 @@ static int for_each_line(const char *path, struct conn *c,
 		fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, strerror(errno));
 		return 1;
 	}
+	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "s2hctl: %s is a directory: give a settings file, such as "
+			"/etc/s2h.conf\n", path);
+		fclose(f);
+		return 1;
+	}
 	while (getline(&line, &size, f) > 0)
-		ret |= line_fn(c, path, ++n, line);
+		ret |= do_line(&p, ++n, line);
+	if (ferror(f)) {
+		fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, strerror(errno));
+		ret = 1;
+	}
 	free(line);
 	fclose(f);
 	return ret;
-}
-
-/* A line as apply reads it: its setting into @set, or 1 (nothing), or -1 (said why). */
-static int read_line(const char *path, unsigned int n, const char *line, struct settings *set)
-{
-	char why[WHY_LEN];
-	int err = conf_parse_line(line, set, why);
-
-	if (err < 0)
-		fprintf(stderr, "s2hctl: %s:%u: %s\n", path, n, why);
-	return err < 0 ? -1 : err;
-}
-
-static int check_line(struct conn *c, const char *path, unsigned int n, const char *line)
-{
-	struct settings set = {};
-
-	(void)c;
-	return read_line(path, n, line, &set) < 0;
-}
-
-/*
- * Each line goes to the kernel as a SET of its own: a value the kernel
- * refuses costs that line only, and the rest still applies.
- */
-static int apply_line(struct conn *c, const char *path, unsigned int n, const char *line)
-{
-	struct settings set = {};
-	int err = read_line(path, n, line, &set);
-
-	if (err)
-		return err < 0;
-	if (nl_set(c, &set)) {
-		fprintf(stderr, "s2hctl: %s:%u: not applied\n", path, n);
-		return 1;
-	}
-	return 0;
 }
 
 /* The kept dry run, when it holds for this kernel and resume device; on stdout. */
@@ -130,7 +164,7 @@ int apply_file(const char *path)
 	ret = conn_open(&c);
 	if (ret)
 		return ret;
-	ret = for_each_line(path, &c, apply_line);
+	ret = for_each_line(path, &c);
 	ret |= restore_verified(&c);
 	conn_close(&c);
 	printf("s2hctl: %s applied%s\n", path, ret ? ", but for the lines above" : "");
@@ -144,5 +178,5 @@ int apply_file(const char *path)
  */
 int apply_check(const char *path)
 {
-	return for_each_line(path, NULL, check_line);
+	return for_each_line(path, NULL);
 }

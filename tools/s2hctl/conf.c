@@ -328,6 +328,41 @@ int replace_file(const char *path, const char *text, mode_t mode)
 }
 
 /**
+ * make_dirs() - @path and its missing parents, as mkdir -p with @mode
+ *
+ * Each directory made gets @mode whatever the umask, as a service manager's
+ * StateDirectory= would: s2hctl is run from a shell and from units alike,
+ * and an install from the tree has no package to make the directory.
+ * Existing directories are left as they are.
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int make_dirs(const char *path, mode_t mode)
+{
+	char dir[4096];
+	size_t len = strlen(path), i;
+
+	if (len >= sizeof(dir)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(dir, path, len + 1);
+	for (i = 1; i <= len; i++) {
+		if (dir[i] != '/' && dir[i])
+			continue;
+		dir[i] = '\0';
+		if (!mkdir(dir, mode)) {
+			if (chmod(dir, mode))
+				return -1;
+		} else if (errno != EEXIST) {
+			return -1;
+		}
+		dir[i] = path[i];
+	}
+	return 0;
+}
+
+/**
  * conf_save() - write the settings of @set into the file at @path
  *
  * Return: 0, or 1 having said why on stderr.

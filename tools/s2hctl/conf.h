@@ -21,5 +21,6 @@ char *conf_update(const char *text, const struct settings *set);
 char *conf_read(const char *path);
 int conf_save(const char *path, const struct settings *set);
 int replace_file(const char *path, const char *text, mode_t mode);
+int make_dirs(const char *path, mode_t mode);
 
 #endif /* S2HCTL_CONF_H */

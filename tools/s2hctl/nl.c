@@ -33,7 +33,8 @@ static void fail(const char *what, int nlerr)
 	fprintf(stderr, "s2hctl: %s: %s\n", what, nl_geterror(nlerr));
 }
 
-int conn_open(struct conn *c)
+/* Without the module, exit status EXIT_ABSENT with nothing said: the caller says it. */
+int conn_try(struct conn *c)
 {
 	int one = 1, err;
 
@@ -49,9 +50,8 @@ int conn_open(struct conn *c)
 	}
 	/* Without it the kernel's words for a refused value are lost. */
 	setsockopt(nl_socket_get_fd(c->sk), SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
-	c->family = genl_ctrl_resolve(c->sk, S2H_GENL_NAME);
+	c->family = genl_ctrl_resolve(c->sk, family_name());
 	if (c->family == -NLE_OBJ_NOTFOUND) {
-		print_absent();
 		nl_socket_free(c->sk);
 		c->sk = NULL;
 		return EXIT_ABSENT;
@@ -66,6 +66,15 @@ err_free:
 	nl_socket_free(c->sk);
 	c->sk = NULL;
 	return 1;
+}
+
+int conn_open(struct conn *c)
+{
+	int ret = conn_try(c);
+
+	if (ret == EXIT_ABSENT)
+		print_absent();
+	return ret;
 }
 
 void conn_close(struct conn *c)
@@ -479,7 +488,7 @@ static int join_events(struct conn *c, struct monitor *m)
 {
 	int grp, err;
 
-	grp = genl_ctrl_resolve_grp(c->sk, S2H_GENL_NAME, S2H_GENL_MCGRP_EVENTS);
+	grp = genl_ctrl_resolve_grp(c->sk, family_name(), S2H_GENL_MCGRP_EVENTS);
 	if (grp < 0) {
 		fail("cannot look up the s2h events group", grp);
 		return 1;

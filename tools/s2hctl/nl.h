@@ -81,6 +81,7 @@ struct event {
 typedef void (*event_fn)(const struct event *ev, void *arg);
 typedef void (*cycle_fn)(const struct last_cycle *l, void *arg);
 
+int conn_try(struct conn *c);
 int conn_open(struct conn *c);
 void conn_close(struct conn *c);
 int nl_get(struct conn *c, struct status *st, bool checks);

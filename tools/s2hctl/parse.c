@@ -152,6 +152,9 @@ static const char * const mode_words[__S2H_MODE_MAX + 1] = {
 	[S2H_MODE_SUSPEND] = "suspend",
 };
 
+/* A percent of the battery: "5" or "5%". */
+#define PERCENT		.unit = " %", .suffix = "%", .what = "a whole percent, as 5 or 5%"
+
 /* The ranges are the UAPI's: a value outside them is refused before anything is sent. */
 const struct setting_desc setting_descs[N_SETTINGS] = {
 	[SETTING_ENABLED] = {
@@ -169,7 +172,7 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 	},
 	[SETTING_BATTERY_THRESHOLD] = {
 		"battery_threshold", "battery_threshold", SETTING_NUMBER,
-		S2H_A_BATTERY_THRESHOLD, .unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
+		S2H_A_BATTERY_THRESHOLD, PERCENT, .max = S2H_BATTERY_THRESHOLD_MAX,
 		.help = "hibernate at any wake at or below this percent; 0: off",
 	},
 	[SETTING_POLICY] = {
@@ -207,7 +210,7 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 	},
 	[SETTING_BATTERY_HIGH] = {
 		"battery_high", "battery_high", SETTING_NUMBER,
-		S2H_A_BATTERY_HIGH, .unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
+		S2H_A_BATTERY_HIGH, PERCENT, .max = S2H_BATTERY_THRESHOLD_MAX,
 		.help = "at or above: delay, below: delay_low; 0: delay at any level",
 	},
 	[SETTING_AC_DELAY] = {
@@ -217,18 +220,21 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 	},
 	[SETTING_DRAIN_BUDGET] = {
 		"drain_budget", "drain_budget", SETTING_NUMBER, S2H_A_DRAIN_BUDGET,
-		.unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
+		PERCENT, .max = S2H_BATTERY_THRESHOLD_MAX,
 		.help = "hibernate once a suspend used more than this; 0: off",
 	},
 	[SETTING_BATTERY_CRITICAL] = {
 		"battery_critical", "battery_critical", SETTING_NUMBER, S2H_A_BATTERY_CRITICAL,
-		.unit = " %", .max = S2H_BATTERY_THRESHOLD_MAX,
-		.help = "no hibernation: power off in order here; 0: never",
+		PERCENT, .max = S2H_BATTERY_THRESHOLD_MAX,
+		.help = "when hibernation is out: power off cleanly at this percent; 0: never",
 	},
 	[SETTING_THERMAL_LIMIT] = {
 		"thermal_limit", "thermal_limit", SETTING_NUMBER, S2H_A_THERMAL_LIMIT,
-		.unit = " millidegrees C", .max = S2H_THERMAL_LIMIT_MAX,
-		.help = "hibernate at once at an alarm wake this hot; 0: off",
+		/* people think in degrees; the kernel's thermal zones count millidegrees */
+		.unit = " °C", .suffix = "C", .scale = 1000,
+		.what = "whole degrees Celsius, as 90 or 90C", .max = S2H_THERMAL_LIMIT_MAX,
+		.scale_hint = "degrees Celsius, not the millidegrees of sysfs",
+		.help = "hibernate at once at an alarm wake this hot (90 or 90C); 0: off",
 	},
 	[SETTING_HIBERNATE_NO_HW_SLEEP] = {
 		"hibernate_no_hw_sleep", "hibernate_no_hw_sleep", SETTING_BOOL,
@@ -237,8 +243,16 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 	},
 };
 
-/* A plain decimal number, nothing else: 0 or -EINVAL/-ERANGE. */
-static int parse_number(const char *word, uint32_t *val)
+static uint32_t scale_of(const struct setting_desc *d)
+{
+	return d->scale ? d->scale : 1;
+}
+
+/*
+ * A decimal number of @d's unit, then @d's suffix or nothing, into the
+ * kernel's units: 0 or -EINVAL/-ERANGE.
+ */
+static int parse_number(const struct setting_desc *d, const char *word, uint32_t *val)
 {
 	const char *p = word;
 	uint64_t n;
@@ -247,10 +261,32 @@ static int parse_number(const char *word, uint32_t *val)
 	err = take_number(&p, &n);
 	if (err)
 		return err;
-	if (*p)
+	if (*p && !(d->suffix && !strcasecmp(p, d->suffix)))
 		return -EINVAL;
+	n *= scale_of(d);
+	if (n > UINT32_MAX)
+		return -ERANGE;
 	*val = (uint32_t)n;
 	return 0;
+}
+
+/* @val of the kernel's units in @d's: "90" for 90000 millidegrees, "90.5" for 90500. */
+static const char *format_number(const struct setting_desc *d, uint32_t val,
+				 char buf[DURATION_LEN])
+{
+	uint32_t scale = scale_of(d), frac = val % scale;
+	int digits = 0;
+
+	if (!frac) {
+		snprintf(buf, DURATION_LEN, "%u", val / scale);
+		return buf;
+	}
+	for (; scale > 1; scale /= 10)
+		digits++;
+	for (; !(frac % 10); frac /= 10)
+		digits--;
+	snprintf(buf, DURATION_LEN, "%u.%0*u", val / scale_of(d), digits, frac);
+	return buf;
 }
 
 static int parse_word(const char *word, const char * const *words, uint32_t *val)
@@ -276,17 +312,29 @@ static void list_words(const char * const *words, char *buf, size_t size)
 }
 
 /* Why @value is refused for being out of @d's range, with the range as set takes it. */
-static int range_why(const struct setting_desc *d, const char *key, const char *value,
-		     char why[WHY_LEN])
+/* The range of a DURATION or a NUMBER, in the user's units, as help and errors both say it. */
+#define RANGE_LEN	(2 * DURATION_LEN + 8)
+static const char *range_text(const struct setting_desc *d, char buf[RANGE_LEN])
 {
 	char lo[DURATION_LEN], hi[DURATION_LEN];
 
 	if (d->kind == SETTING_DURATION)
-		snprintf(why, WHY_LEN, "%s: '%s' is out of range (%s .. %s)", key, value,
-			 format_duration(d->min, lo), format_duration(d->max, hi));
+		snprintf(buf, RANGE_LEN, "(%s .. %s)", format_duration(d->min, lo),
+			 format_duration(d->max, hi));
 	else
-		snprintf(why, WHY_LEN, "%s: '%s' is out of range (%u .. %u)", key, value,
-			 d->min, d->max);
+		snprintf(buf, RANGE_LEN, "(%s .. %s)", format_number(d, d->min, lo),
+			 format_number(d, d->max, hi));
+	return buf;
+}
+
+static int range_why(const struct setting_desc *d, const char *key, const char *value,
+		     char why[WHY_LEN])
+{
+	char range[RANGE_LEN];
+
+	snprintf(why, WHY_LEN, "%s: '%s' is out of range %s%s%s", key, value,
+		 range_text(d, range), d->scale_hint ? ": " : "",
+		 d->scale_hint ? d->scale_hint : "");
 	return -ERANGE;
 }
 
@@ -310,7 +358,7 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 		if (!err)
 			*val = b;
 		else
-			snprintf(why, WHY_LEN, "%s: '%s' is not one of yes/no/y/n/on/off/true/false/1/0",
+			snprintf(why, WHY_LEN, "%s: '%s' is not one of " BOOL_WORDS,
 				 key, value);
 		return err;
 	case SETTING_DURATION:
@@ -319,15 +367,16 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 			return range_why(d, key, value, why);
 		if (err)
 			snprintf(why, WHY_LEN,
-				 "%s: '%s' is not a duration (like 90, 90s, 45m, 3h, 1d, 1h30m)",
+				 "%s: '%s' is not a duration (like " DURATION_WORDS ")",
 				 key, value);
 		return err;
 	case SETTING_NUMBER:
-		err = parse_number(value, val);
+		err = parse_number(d, value, val);
 		if (out_of_range(d, err, *val))
 			return range_why(d, key, value, why);
 		if (err)
-			snprintf(why, WHY_LEN, "%s: '%s' is not a whole number", key, value);
+			snprintf(why, WHY_LEN, "%s: '%s' is not %s", key, value,
+				 d->what ? d->what : "a whole number");
 		return err;
 	case SETTING_WORD:
 		err = parse_word(value, d->words, val);
@@ -375,7 +424,7 @@ int parse_setting(struct settings *set, const char *key, const char *value,
 	int err;
 
 	if (!d) {
-		snprintf(why, WHY_LEN, "unknown setting '%s' (see: s2hctl help set)", key);
+		snprintf(why, WHY_LEN, "unknown setting '%s'", key);
 		return -EINVAL;
 	}
 	i = (unsigned int)(d - setting_descs);
@@ -397,7 +446,7 @@ int parse_setting(struct settings *set, const char *key, const char *value,
  * @val: its value
  * @buf: DURATION_LEN bytes at least: no word is longer than a duration's
  *
- * "3h", "yes", "battery", "5". Return: @buf.
+ * "3h", "yes", "battery", "5", "90" (degrees). Return: @buf.
  */
 const char *format_setting_word(const struct setting_desc *d, uint32_t val, char buf[DURATION_LEN])
 {
@@ -412,7 +461,7 @@ const char *format_setting_word(const struct setting_desc *d, uint32_t val, char
 		snprintf(buf, DURATION_LEN, "%s", format_duration(val, dur));
 		break;
 	case SETTING_NUMBER:
-		snprintf(buf, DURATION_LEN, "%u", val);
+		format_number(d, val, buf);
 		break;
 	case SETTING_WORD:
 		while (d->words[n] && n < val)
@@ -450,18 +499,17 @@ const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[
  */
 const char *format_setting_arg(const struct setting_desc *d, char buf[ARG_LEN])
 {
-	char lo[DURATION_LEN], hi[DURATION_LEN];
+	char range[RANGE_LEN];
 
 	switch (d->kind) {
 	case SETTING_BOOL:
 		snprintf(buf, ARG_LEN, "BOOL");
 		break;
 	case SETTING_DURATION:
-		snprintf(buf, ARG_LEN, "DURATION (%s..%s)", format_duration(d->min, lo),
-			 format_duration(d->max, hi));
+		snprintf(buf, ARG_LEN, "DURATION %s", range_text(d, range));
 		break;
 	case SETTING_NUMBER:
-		snprintf(buf, ARG_LEN, "N (%u..%u)", d->min, d->max);
+		snprintf(buf, ARG_LEN, "N%s %s", d->unit ? d->unit : "", range_text(d, range));
 		break;
 	case SETTING_WORD:
 		list_words(d->words, buf, ARG_LEN);

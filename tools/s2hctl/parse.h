@@ -17,10 +17,14 @@ int parse_duration(const char *word, uint32_t *sec);
 const char *format_duration(uint32_t sec, char buf[DURATION_LEN]);
 int parse_bool(const char *word, bool *val);
 
+/* What help and errors both list: a BOOL's words, examples of a DURATION. */
+#define BOOL_WORDS	"yes|no|y|n|on|off|true|false|1|0"
+#define DURATION_WORDS	"90, 90s, 45m, 3h, 1d, 1h30m"
+
 enum setting_kind {
 	SETTING_BOOL,		/* yes/no...; 0 or 1, a u32 */
 	SETTING_DURATION,	/* "3h" or seconds; u32 */
-	SETTING_NUMBER,		/* decimal; u32 */
+	SETTING_NUMBER,		/* decimal, then its suffix or nothing; u32 */
 	SETTING_WORD,		/* one of words[]; its index as a u32 */
 };
 
@@ -32,6 +36,10 @@ struct setting_desc {
 	unsigned int attr;		/* S2H_A_* */
 	const char * const *words;	/* SETTING_WORD, NULL-terminated */
 	const char *unit;		/* printed after a SETTING_NUMBER */
+	const char *suffix;		/* NUMBER: taken after it, any case ("5%", "90C") */
+	const char *what;		/* NUMBER: what its word is, for errors */
+	uint32_t scale;			/* NUMBER: the kernel's units in the user's one; 0: 1 */
+	const char *scale_hint;		/* with a scale: the two units, for range errors */
 	uint32_t min, max;		/* DURATION, NUMBER: the range the kernel takes */
 	const char *help;		/* one line for "s2hctl help set" */
 };
@@ -80,7 +88,7 @@ const struct setting_desc *find_setting(const char *key);
 const char *format_setting_word(const struct setting_desc *d, uint32_t val, char buf[DURATION_LEN]);
 const char *format_setting(const struct setting_desc *d, uint32_t val, char buf[VALUE_LEN]);
 
-/* What set takes for @d: "BOOL", "delay|battery", "DURATION (1m..30d)", "N (0..10)". */
+/* What set takes for @d: "BOOL", "delay|battery", "DURATION (1m .. 30d)", "N % (0 .. 100)". */
 #define ARG_LEN		48
 const char *format_setting_arg(const struct setting_desc *d, char buf[ARG_LEN]);
 

@@ -201,7 +201,7 @@ int record_save(const struct record *r)
 	char buf[RECORD_LEN];
 
 	if (record_format(r, buf) ||
-	    (mkdir(S2HCTL_STATEDIR, 0755) && errno != EEXIST) ||
+	    make_dirs(S2HCTL_STATEDIR, 0755) ||
 	    replace_file(RECORD_PATH, buf, 0644)) {
 		fprintf(stderr, "s2hctl: cannot keep the dry run's result in %s: %s\n",
 			RECORD_PATH, strerror(errno));

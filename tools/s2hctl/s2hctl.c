@@ -4,8 +4,9 @@
  * its suspend cycles, through the generic netlink family "s2h".
  *
  * Exit status: 0 done; 1 the kernel or the system said no, or a check
- * failed; 2 usage error; 3 the s2h module is not loaded. Every usage error
- * is found before the kernel is asked anything.
+ * failed; 2 usage error, a missing --yes included (check --verify without
+ * a terminal to ask on); 3 the s2h module is not loaded. Every usage
+ * error is found before the kernel is asked anything.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 
+#include "absent.h"
 #include "agent.h"
 #include "apply.h"
 #include "conf.h"
@@ -69,7 +71,11 @@ struct command {
 	void (*details)(void);			/* more help, after ->help */
 };
 
-static int usage_error(const char *fmt, ...)
+/*
+ * One line on stderr, pointing at the help of @cmd - the command the user
+ * is typing - or at the global help before there is one.
+ */
+static int usage_error(const struct command *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -77,7 +83,10 @@ static int usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, " (see: s2hctl --help)\n");
+	if (cmd)
+		fprintf(stderr, " (see: s2hctl help %s)\n", cmd->name);
+	else
+		fprintf(stderr, " (see: s2hctl --help)\n");
 	return EXIT_USAGE;
 }
 
@@ -116,7 +125,7 @@ static int parse_args(const struct command *cmd, int argc, char **argv, struct a
 		}
 		bit = option_bit(argv[i]);
 		if (!(bit & (cmd->opts | OPT_HELP)))
-			return usage_error("%s: unknown option '%s'", cmd->name, argv[i]);
+			return usage_error(cmd, "%s: unknown option '%s'", cmd->name, argv[i]);
 		a->opts |= bit;
 	}
 	return 0;
@@ -124,7 +133,7 @@ static int parse_args(const struct command *cmd, int argc, char **argv, struct a
 
 static int no_words(const struct command *cmd, const struct args *a)
 {
-	return a->n ? usage_error("%s: unexpected '%s'", cmd->name, a->words[0]) : 0;
+	return a->n ? usage_error(cmd, "%s: unexpected '%s'", cmd->name, a->words[0]) : 0;
 }
 
 static int cmd_show(const struct command *cmd, const struct args *a)
@@ -147,7 +156,8 @@ static int cmd_show(const struct command *cmd, const struct args *a)
 
 /*
  * Send @set; with @save, write it into s2h.conf too, once the kernel took
- * it - or when the module is not loaded, for its next load.
+ * it - or when the module is not loaded, for its next load: saved then,
+ * but not applied, which the exit status says as it says any absence.
  */
 static int change(const struct settings *set, bool save)
 {
@@ -155,12 +165,14 @@ static int change(const struct settings *set, bool save)
 	struct conn c;
 	int ret;
 
-	ret = conn_open(&c);
-	if (ret == EXIT_ABSENT && save) {
-		ret = conf_save(path, set);
-		if (!ret)
-			fprintf(stderr, "s2hctl: saved in %s, for the module's next load\n", path);
-		return ret;
+	ret = conn_try(&c);
+	if (ret == EXIT_ABSENT) {
+		if (save && conf_save(path, set))
+			return 1;
+		if (save)
+			fprintf(stderr, "s2hctl: saved in %s, applied at the module's next load; "
+				"not applied now:\n", path);
+		print_absent();
 	}
 	if (ret)
 		return ret;
@@ -177,14 +189,13 @@ static int cmd_set(const struct command *cmd, const struct args *a)
 	char why[WHY_LEN];
 	int i;
 
-	(void)cmd;
 	if (!a->n)
-		return usage_error("set: no setting given");
+		return usage_error(cmd, "set: no setting given");
 	for (i = 0; i < a->n; i += 2) {
 		if (i + 1 == a->n)
-			return usage_error("set: '%s' has no value", a->words[i]);
+			return usage_error(cmd, "set: '%s' has no value", a->words[i]);
 		if (parse_setting(&set, a->words[i], a->words[i + 1], why))
-			return usage_error("set: %s", why);
+			return usage_error(cmd, "set: %s", why);
 	}
 	return change(&set, a->opts & OPT_SAVE);
 }
@@ -294,13 +305,13 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 	if (ret)
 		return ret;
 	if (yes && !run_verify)
-		return usage_error("check: --yes goes with --verify");
+		return usage_error(cmd, "check: --yes goes with --verify");
 	if (run_verify && !may_verify()) {
 		fprintf(stderr, "s2hctl: the dry run needs CAP_SYS_ADMIN (run it as root)\n");
 		return 1;
 	}
 	if (run_verify && !yes && !isatty(STDIN_FILENO))
-		return usage_error("check --verify: the dry run hibernates this machine (before "
+		return usage_error(cmd, "check --verify: the dry run hibernates this machine (before "
 				   "Linux 6.4 it restarts it): save your work, then run it on a "
 				   "terminal to be asked, or add --yes");
 	ret = conn_open(&c);
@@ -320,9 +331,8 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 
 static int cmd_apply(const struct command *cmd, const struct args *a)
 {
-	(void)cmd;
 	if (a->n != 1)
-		return usage_error("apply: give one FILE");
+		return usage_error(cmd, "apply: give one FILE");
 	return a->opts & OPT_CHECK ? apply_check(a->words[0]) : apply_file(a->words[0]);
 }
 
@@ -401,8 +411,8 @@ static const struct command commands[] = {
 	{ "set", OPT_SAVE, true, "[--save] KEY VALUE [KEY VALUE...]",
 	  "change settings of the running module, all or none; --save writes them into\n"
 	  "      /etc/s2h.conf too, which is applied at every load and so wins at the next\n"
-	  "      one (BOOL: yes|no|y|n|on|off|true|false|1|0; a DURATION is 90, 90s, 45m,\n"
-	  "      3h, 1d, 1h30m; words in any case); the sysfs names (delay_sec) are keys too",
+	  "      one (BOOL: " BOOL_WORDS "; a DURATION is " DURATION_WORDS ";\n"
+	  "      words in any case); the sysfs names (delay_sec) are keys too",
 	  cmd_set, print_settings_help },
 	{ "enable", OPT_SAVE, false, "[--save]",
 	  "arm the alarm on every suspend (set enabled yes)", cmd_enable, NULL },
@@ -462,8 +472,9 @@ static void print_usage(void)
 	       "Commands:\n");
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		print_command(&commands[i]);
-	printf("\nExit status: 0 done, 1 refused or failed (a check failed), 2 usage error,\n"
-	       "3 the s2h module is not loaded.\n");
+	printf("\nExit status: 0 done, 1 refused or failed (a check failed), 2 usage error\n"
+	       "(check --verify without a terminal and without --yes included), 3 the s2h\n"
+	       "module is not loaded.\n");
 }
 
 static void print_command_help(const struct command *cmd)
@@ -477,14 +488,14 @@ static int cmd_help(const struct command *cmd, const struct args *a)
 	const struct command *about;
 
 	if (a->n > 1)
-		return usage_error("help: unexpected '%s'", a->words[1]);
+		return usage_error(cmd, "help: unexpected '%s'", a->words[1]);
 	if (!a->n) {
 		print_usage();
 		return 0;
 	}
 	about = find_command(a->words[0]);
 	if (!about)
-		return usage_error("%s: unknown command '%s'", cmd->name, a->words[0]);
+		return usage_error(NULL, "%s: unknown command '%s'", cmd->name, a->words[0]);
 	print_command_help(about);
 	return 0;
 }
@@ -498,8 +509,13 @@ int main(int argc, char **argv)
 
 	/* Before the command: -h, -V, and -j for show, monitor or log. */
 	for (; i < argc && argv[i][0] == '-'; i++) {
+		/* "s2hctl -h show" asks about show, as "s2hctl show -h" does */
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			print_usage();
+			cmd = i + 1 < argc ? find_command(argv[i + 1]) : NULL;
+			if (cmd)
+				print_command_help(cmd);
+			else
+				print_usage();
 			return 0;
 		}
 		if (!strcmp(argv[i], "-V") || !strcmp(argv[i], "--version")) {
@@ -507,14 +523,14 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		if (strcmp(argv[i], "-j") && strcmp(argv[i], "--json"))
-			return usage_error("unknown option '%s'", argv[i]);
+			return usage_error(NULL, "unknown option '%s'", argv[i]);
 		a.opts |= OPT_JSON;
 	}
 	cmd = i < argc ? find_command(argv[i]) : find_command("show");
 	if (!cmd)
-		return usage_error("unknown command '%s'", argv[i]);
+		return usage_error(NULL, "unknown command '%s'", argv[i]);
 	if ((a.opts & OPT_JSON) && !(cmd->opts & OPT_JSON))
-		return usage_error("%s: unknown option '-j'", cmd->name);
+		return usage_error(cmd, "%s: unknown option '-j'", cmd->name);
 	ret = i < argc ? parse_args(cmd, argc - i, argv + i, &a) : 0;
 	if (ret)
 		return ret;

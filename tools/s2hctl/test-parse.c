@@ -213,7 +213,11 @@ static const struct setting_case settings[] = {
 	{ { "battery_threshold", "100", NULL }, 0, NULL },
 	{ { "battery_threshold", "101", NULL }, -ERANGE,
 	  "battery_threshold: '101' is out of range (0 .. 100)" },
-	{ { "battery_threshold", "5%", NULL }, -EINVAL, "'5%'" },
+	{ { "battery_threshold", "5%", NULL }, 0, NULL },
+	{ { "battery_threshold", "5 %", NULL }, -EINVAL,
+	  "'5 %' is not a whole percent, as 5 or 5%" },
+	{ { "battery_threshold", "5%%", NULL }, -EINVAL, "'5%%'" },
+	{ { "battery_threshold", "101%", NULL }, -ERANGE, "'101%' is out of range" },
 	{ { "battery_threshold", "-1", NULL }, -EINVAL, "'-1'" },
 	{ { "battery_threshold", "", NULL }, -EINVAL, "''" },
 	{ { "battery_threshold", "1h", NULL }, -EINVAL, "'1h'" },
@@ -263,16 +267,25 @@ static const struct setting_case settings[] = {
 	{ { "ac_delay", "31d", NULL }, -ERANGE, "ac_delay: '31d' is out of range (0s .. 30d)" },
 	{ { "ac_delay", "never", NULL }, -EINVAL, "ac_delay: 'never' is not a duration" },
 	{ { "drain_budget", "10", NULL }, 0, NULL },
-	{ { "drain_budget", "10%", NULL }, -EINVAL, "drain_budget: '10%'" },
+	{ { "drain_budget", "10%", NULL }, 0, NULL },
 	{ { "drain_budget", "101", NULL }, -ERANGE, "(0 .. 100)" },
+	{ { "battery_high", "50%", NULL }, 0, NULL },
+	{ { "battery_critical", "3%", NULL }, 0, NULL },
+	{ { "retries", "1%", NULL }, -EINVAL, "retries: '1%' is not a whole number" },
 	{ { "battery_critical", "0", NULL }, 0, NULL },
 	{ { "battery_critical", "101", NULL }, -ERANGE, "battery_critical: '101'" },
 	{ { "thermal_limit", "0", NULL }, 0, NULL },
-	{ { "thermal_limit", "90000", NULL }, 0, NULL },
-	{ { "thermal_limit", "150000", NULL }, 0, NULL },
-	{ { "thermal_limit", "150001", NULL }, -ERANGE,
-	  "thermal_limit: '150001' is out of range (0 .. 150000)" },
-	{ { "thermal_limit", "90C", NULL }, -EINVAL, "thermal_limit: '90C'" },
+	{ { "thermal_limit", "90", NULL }, 0, NULL },
+	{ { "thermal_limit", "90C", NULL }, 0, NULL },
+	{ { "thermal_limit", "90c", NULL }, 0, NULL },
+	{ { "thermal_limit", "150", NULL }, 0, NULL },
+	{ { "thermal_limit", "151", NULL }, -ERANGE,
+	  "thermal_limit: '151' is out of range (0 .. 150): degrees Celsius" },
+	{ { "thermal_limit", "90000", NULL }, -ERANGE, "not the millidegrees of sysfs" },
+	{ { "thermal_limit", "99999999", NULL }, -ERANGE, "'99999999' is out of range" },
+	{ { "thermal_limit", "90F", NULL }, -EINVAL,
+	  "thermal_limit: '90F' is not whole degrees Celsius, as 90 or 90C" },
+	{ { "thermal_limit", "90%", NULL }, -EINVAL, "thermal_limit: '90%'" },
 	{ { "thermal_limit", "-1", NULL }, -EINVAL, "thermal_limit: '-1'" },
 	{ { "hibernate_no_hw_sleep", "yes", NULL }, 0, NULL },
 	{ { "hibernate_no_hw_sleep", "maybe", NULL }, -EINVAL, "hibernate_no_hw_sleep: 'maybe'" },
@@ -321,6 +334,12 @@ static void test_settings(void)
 	       set.val[SETTING_HIBERNATE_MODE] == S2H_MODE_SUSPEND &&
 	       set.val[SETTING_BATTERY_CHECK] == 5400,
 	       "%s%s", "words are sent as their enum values, durations as seconds", "");
+	memset(&set, 0, sizeof(set));
+	err = parse_setting(&set, "thermal_limit", "90", why) ||
+	      parse_setting(&set, "battery_threshold", "5%", why);
+	result(!err && set.val[SETTING_THERMAL_LIMIT] == 90000 &&
+	       set.val[SETTING_BATTERY_THRESHOLD] == 5,
+	       "%s%s", "thermal_limit 90 is sent as 90000 millidegrees, 5% as 5", "");
 }
 
 /* What show prints of each value must be what set takes back. */
@@ -328,7 +347,7 @@ static void test_format_round_trip(void)
 {
 	static const uint32_t values[N_SETTINGS] = {
 		1, 5400, 0, 5, S2H_POLICY_BATTERY, 3600, 10, S2H_MODE_SUSPEND, 1, 90,
-		600, 50, 0, 10, 3,
+		600, 50, 0, 10, 3, 90000,
 	};
 	struct settings set = {};
 	char buf[VALUE_LEN], why[WHY_LEN], *cut;
@@ -352,21 +371,21 @@ static void test_setting_args(void)
 {
 	static const char * const args[N_SETTINGS] = {
 		[SETTING_ENABLED] = "BOOL",
-		[SETTING_DELAY] = "DURATION (5s..30d)",
+		[SETTING_DELAY] = "DURATION (5s .. 30d)",
 		[SETTING_HIBERNATE_ON_AC] = "BOOL",
-		[SETTING_BATTERY_THRESHOLD] = "N (0..100)",
+		[SETTING_BATTERY_THRESHOLD] = "N % (0 .. 100)",
 		[SETTING_POLICY] = "delay|battery",
-		[SETTING_BATTERY_CHECK] = "DURATION (1m..30d)",
-		[SETTING_RETRIES] = "N (0..10)",
+		[SETTING_BATTERY_CHECK] = "DURATION (1m .. 30d)",
+		[SETTING_RETRIES] = "N (0 .. 10)",
 		[SETTING_HIBERNATE_MODE] = "shutdown|suspend",
 		[SETTING_REQUIRE_VERIFIED] = "BOOL",
-		[SETTING_HANDOFF] = "DURATION (0s..10m)",
-		[SETTING_DELAY_LOW] = "DURATION (5s..30d)",
-		[SETTING_BATTERY_HIGH] = "N (0..100)",
-		[SETTING_AC_DELAY] = "DURATION (0s..30d)",
-		[SETTING_DRAIN_BUDGET] = "N (0..100)",
-		[SETTING_BATTERY_CRITICAL] = "N (0..100)",
-		[SETTING_THERMAL_LIMIT] = "N (0..150000)",
+		[SETTING_HANDOFF] = "DURATION (0s .. 10m)",
+		[SETTING_DELAY_LOW] = "DURATION (5s .. 30d)",
+		[SETTING_BATTERY_HIGH] = "N % (0 .. 100)",
+		[SETTING_AC_DELAY] = "DURATION (0s .. 30d)",
+		[SETTING_DRAIN_BUDGET] = "N % (0 .. 100)",
+		[SETTING_BATTERY_CRITICAL] = "N % (0 .. 100)",
+		[SETTING_THERMAL_LIMIT] = "N °C (0 .. 150)",
 		[SETTING_HIBERNATE_NO_HW_SLEEP] = "BOOL",
 	};
 	char buf[ARG_LEN];
@@ -472,7 +491,9 @@ static void test_conf_shipped(void)
 
 		memset(&set, 0, sizeof(set));
 		set.has = SETTING_BIT(i);
-		set.val[i] = setting_descs[i].kind == SETTING_DURATION ? setting_descs[i].max : 1;
+		/* a value set takes: one whole unit of a scaled number */
+		set.val[i] = setting_descs[i].kind == SETTING_DURATION ? setting_descs[i].max :
+			     setting_descs[i].scale ? setting_descs[i].scale : 1;
 		out = conf_update(text, &set);
 		p = out ? strstr(out, "\n#") : NULL;
 		/* the new line follows its "#key = default" line */
@@ -546,6 +567,33 @@ static const struct release_case releases[] = {
 };
 
 /* Before 6.4 the dry run restarts the machine (module/compat.h). */
+/* The state directory of an install from the tree: its parent missing, a strict umask. */
+static void test_make_dirs(void)
+{
+	char top[] = "/tmp/s2hctl-test-XXXXXX", dir[80], parent[64];
+	struct stat st;
+	mode_t old = umask(077);
+	int ok;
+
+	if (!mkdtemp(top)) {
+		result(0, "make_dirs: a temporary directory%s%s", "", "");
+		umask(old);
+		return;
+	}
+	snprintf(parent, sizeof(parent), "%s/var/lib", top);
+	snprintf(dir, sizeof(dir), "%s/s2h", parent);
+	ok = !make_dirs(dir, 0755) && !stat(dir, &st) && (st.st_mode & 07777) == 0755 &&
+	     !stat(parent, &st) && (st.st_mode & 07777) == 0755;
+	result(ok, "make_dirs: %s and its parents made, 0755 under umask 077%s", dir, "");
+	result(!make_dirs(dir, 0755), "make_dirs: %s again: done already%s", dir, "");
+	rmdir(dir);
+	rmdir(parent);
+	snprintf(parent, sizeof(parent), "%s/var", top);
+	rmdir(parent);
+	rmdir(top);
+	umask(old);
+}
+
 static void test_release(void)
 {
 	size_t i;
@@ -562,11 +610,12 @@ struct absent_case {
 };
 
 static const struct absent_case absents[] = {
-	{ { "6.1.0-57-amd64", false, true, true, true }, "sudo modprobe s2h" },
-	{ { "6.1.0-57-amd64", false, false, false, true }, "linux-headers-6.1.0-57-amd64" },
-	{ { "6.1.0-57-amd64", false, false, true, true }, "dkms status s2h" },
-	{ { "6.1.0-57-amd64", false, false, false, false }, "install the s2h-dkms package" },
-	{ { "6.1.0-57-amd64", true, true, true, true }, "journalctl -k" },
+	{ { "6.1.0-57-amd64", false, true, true, true, NULL }, "sudo modprobe s2h" },
+	{ { "6.1.0-57-amd64", false, false, false, true, NULL }, "linux-headers-6.1.0-57-amd64" },
+	{ { "6.1.0-57-amd64", false, false, true, true, NULL }, "dkms status s2h" },
+	{ { "6.1.0-57-amd64", false, false, false, false, NULL }, "install the s2h-dkms package" },
+	{ { "6.1.0-57-amd64", true, true, true, true, NULL }, "journalctl -k" },
+	{ { "6.1.0-57-amd64", true, true, true, true, "s2h-none" }, "unset S2H_FAMILY" },
 };
 
 /* The "not loaded" hint says what this system lacks. */
@@ -694,6 +743,7 @@ int main(void)
 	test_conf_update();
 	test_conf_shipped();
 	test_record();
+	test_make_dirs();
 	test_release();
 	test_absent();
 	test_check_help();

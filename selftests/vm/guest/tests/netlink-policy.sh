@@ -23,6 +23,7 @@ hibernate_on_ac on hibernate_on_ac 1
 battery_threshold 0 battery_threshold 0
 battery_threshold 100 battery_threshold 100
 battery_threshold 7 battery_threshold 7
+battery_threshold 6% battery_threshold 6
 policy battery policy battery
 policy delay policy delay
 policy BATTERY policy battery
@@ -39,7 +40,8 @@ require_verified yes require_verified 1
 require_verified 0 require_verified 0
 require_verified True require_verified 1
 require_verified n require_verified 0
-thermal_limit 90000 thermal_limit 90000
+thermal_limit 90 thermal_limit 90000
+thermal_limit 85C thermal_limit 85000
 thermal_limit 0 thermal_limit 0
 hibernate_no_hw_sleep on hibernate_no_hw_sleep 1
 hibernate_no_hw_sleep no hibernate_no_hw_sleep 0
@@ -65,7 +67,7 @@ bad_values()
 	cat <<'TABLE'
 hibernate_on_ac sometimes hibernate_on_ac hibernate_on_ac: 'sometimes'
 battery_threshold 101 battery_threshold battery_threshold: '101' is out of range (0 .. 100)
-battery_threshold 5% battery_threshold battery_threshold: '5%'
+battery_threshold 5%% battery_threshold battery_threshold: '5%%'
 policy Batteries policy policy: 'Batteries' is not one of delay|battery
 battery_check 59s battery_check_sec battery_check: '59s' is out of range (1m .. 30d)
 battery_check 31d battery_check_sec battery_check: '31d' is out of range
@@ -73,7 +75,9 @@ retries 11 retries retries: '11' is out of range (0 .. 10)
 retries -1 retries retries: '-1'
 hibernate_mode platform hibernate_mode hibernate_mode: 'platform' is not one of shutdown|suspend
 require_verified 2 require_verified require_verified: '2'
-thermal_limit 150001 thermal_limit thermal_limit: '150001' is out of range (0 .. 150000)
+thermal_limit 151 thermal_limit thermal_limit: '151' is out of range (0 .. 150): degrees Celsius
+thermal_limit 90000 thermal_limit thermal_limit: '90000' is out of range (0 .. 150): degrees Celsius, not the millidegrees
+thermal_limit 5% thermal_limit thermal_limit: '5%' is not whole degrees Celsius
 hibernate_no_hw_sleep 2 hibernate_no_hw_sleep hibernate_no_hw_sleep: '2'
 delay 4 delay_sec delay: '4' is out of range (5s .. 30d)
 delay_low 4s delay_low_sec delay_low: '4s' is out of range (5s .. 30d)
