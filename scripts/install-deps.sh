@@ -13,7 +13,8 @@ packages="make gcc perl kmod cpio gzip socat util-linux
 	python3-yaml python3-jsonschema libnl-genl-3-dev pkg-config
 	flex bison bc libelf-dev libssl-dev
 	python3-docutils graphviz mandoc zsh fish debootstrap
-	debhelper dh-dkms lintian dpkg-dev fakeroot"
+	debhelper dh-dkms lintian dpkg-dev fakeroot
+	prometheus-node-exporter prometheus curl"
 # make check-system: OVMF, and the tools scripts/system-image.sh makes a
 # GPT disk image with (mkfs.fat, sgdisk, mkfs.ext4 -d, qemu-img)
 [ "${1:-}" != system ] || packages="$packages ovmf dosfstools gdisk e2fsprogs qemu-utils"

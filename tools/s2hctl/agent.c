@@ -6,9 +6,13 @@
  * systemd-hibernate.service around it. s2h hibernates in the kernel if no
  * hibernation starts within handoff_sec: this process may hang or die
  * without leaving the machine awake.
+ *
+ * With --metrics DIR it also keeps DIR/s2h.prom (s2hctl metrics) fresh: at
+ * its start and after each cycle, node_exporter's scrapes see it whole.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <spawn.h>
@@ -16,9 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "agent.h"
+#include "collect.h"
+#include "metrics.h"
 #include "names.h"
 #include "nl.h"
 #include "parse.h"
@@ -30,6 +37,10 @@ static char *hybrid_cmd[] = { "systemctl", "hybrid-sleep", NULL };
 
 /* The command given to the agent, NULL-terminated; NULL: systemctl's. */
 static char **agent_cmd;
+
+/* --metrics: the directory, and its file; NULL without. */
+static const char *metrics_dir;
+static char metrics_file[PATH_MAX];
 
 /*
  * Whether s2h still waits for the hibernation it asked for: an agent that
@@ -103,12 +114,61 @@ static void run_detached(char **argv)
 	_exit(0);
 }
 
-/* An event_fn: the handoff event starts the hibernation, the others are not its business. */
+/*
+ * Rewrite the metrics, when asked to. The unit names Debian's directory
+ * whether node_exporter is installed or not: a missing one is said once,
+ * then skipped quietly, and used as soon as it appears.
+ */
+static void refresh_metrics(void)
+{
+	static bool said_missing;
+	struct stat sb;
+
+	if (!metrics_dir)
+		return;
+	if (stat(metrics_dir, &sb) || !S_ISDIR(sb.st_mode)) {
+		if (!said_missing)
+			printf("s2hctl agent: metrics: no directory %s: not written\n",
+			       metrics_dir);
+		said_missing = true;
+		return;
+	}
+	said_missing = false;
+	metrics_collect(metrics_file);
+}
+
+/*
+ * The events after which a cycle's numbers are final: the user's wake or a
+ * cancel ends it awake, an aborted suspend never slept, a hibernation's
+ * result and the resume from it end it. Also a refused arming and a dry
+ * run's end, which change the checks and verified. The wakes that lead to
+ * a decision, and the dark wakes, are mid-cycle: no writing on the way
+ * back to sleep.
+ */
+static bool ends_cycle(unsigned int type)
+{
+	switch (type) {
+	case S2H_EVENT_EARLY_WAKE:
+	case S2H_EVENT_ABORTED:
+	case S2H_EVENT_CANCELLED:
+	case S2H_EVENT_HIBERNATE_RESULT:
+	case S2H_EVENT_RESUMED:
+	case S2H_EVENT_NOT_ARMED:
+	case S2H_EVENT_VERIFY_RESULT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* An event_fn: the handoff event starts the hibernation; a cycle's end rewrites the metrics. */
 static void on_event(const struct event *ev, void *arg)
 {
 	char **argv = agent_cmd;
 
 	(void)arg;
+	if (ends_cycle(ev->type))
+		refresh_metrics();
 	if (ev->type != S2H_EVENT_HANDOFF)
 		return;
 	if (!still_asked()) {
@@ -127,10 +187,11 @@ static void on_event(const struct event *ev, void *arg)
  * agent_run() - hand every hibernation s2h asks for to systemd, until killed
  * @command: what to run instead of systemctl hibernate/hybrid-sleep, or NULL
  * @n: how many words @command has
+ * @metrics: the directory to keep s2h.prom in, or NULL
  *
  * Return: the exit status, once listening fails.
  */
-int agent_run(char **command, int n)
+int agent_run(char **command, int n, const char *metrics)
 {
 	struct sigaction ign = { .sa_handler = SIG_DFL, .sa_flags = SA_NOCLDWAIT };
 	struct conn c;
@@ -146,9 +207,16 @@ int agent_run(char **command, int n)
 	/* The reporting children are never waited for: no zombies. */
 	sigaction(SIGCHLD, &ign, NULL);
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (metrics && !metrics_path(metrics, metrics_file, sizeof(metrics_file))) {
+		fprintf(stderr, "s2hctl agent: --metrics %s: too long\n", metrics);
+		free(agent_cmd);
+		return 2;
+	}
+	metrics_dir = metrics;
 	ret = conn_open(&c);
 	if (!ret) {
 		printf("s2hctl agent: listening for s2h's hibernation requests\n");
+		refresh_metrics();
 		ret = nl_monitor(&c, on_event, NULL);
 		conn_close(&c);
 	}

@@ -3,6 +3,6 @@
 #ifndef S2HCTL_AGENT_H
 #define S2HCTL_AGENT_H
 
-int agent_run(char **command, int n);
+int agent_run(char **command, int n, const char *metrics);
 
 #endif /* S2HCTL_AGENT_H */

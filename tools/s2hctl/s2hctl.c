@@ -14,14 +14,18 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include <limits.h>
 #include <linux/capability.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 
 #include "absent.h"
 #include "agent.h"
 #include "apply.h"
+#include "collect.h"
 #include "conf.h"
+#include "metrics.h"
 #include "nl.h"
 #include "output.h"
 #include "parse.h"
@@ -39,6 +43,8 @@ enum {
 	OPT_CHECK = 1 << 4,
 	OPT_TIMESTAMPS = 1 << 5,
 	OPT_HELP = 1 << 6,
+	OPT_OUTPUT = 1 << 7,
+	OPT_METRICS = 1 << 8,
 };
 
 static const struct {
@@ -52,6 +58,8 @@ static const struct {
 	{ NULL, "--check", OPT_CHECK },
 	{ "-t", "--timestamps", OPT_TIMESTAMPS },
 	{ "-h", "--help", OPT_HELP },
+	{ "-o", "--output", OPT_OUTPUT },
+	{ NULL, "--metrics", OPT_METRICS },
 };
 
 /* A command's words: its options, and the rest in order. */
@@ -395,10 +403,56 @@ static void print_command(const struct command *cmd)
 		cmd->details();
 }
 
+/* metrics' one word: where to write; NULL for stdout. Return: 0, or the exit status. */
+static int metrics_target(const struct command *cmd, const struct args *a, char *buf,
+			  size_t len, const char **path)
+{
+	struct stat sb;
+
+	*path = NULL;
+	if (a->n > 1)
+		return usage_error(cmd, "metrics: unexpected '%s'", a->words[1]);
+	if (a->opts & OPT_OUTPUT) {
+		if (!a->n)
+			return usage_error(cmd, "metrics: -o needs a FILE");
+		if (!stat(a->words[0], &sb) && S_ISDIR(sb.st_mode))
+			return usage_error(cmd, "metrics: -o %s: a directory; give it without -o",
+					   a->words[0]);
+		*path = a->words[0];
+		return 0;
+	}
+	if (!a->n)
+		return 0;
+	if (stat(a->words[0], &sb) || !S_ISDIR(sb.st_mode)) {
+		fprintf(stderr, "s2hctl: metrics: %s: no such directory (node_exporter's textfile "
+			"directory: install prometheus-node-exporter for %s)\n", a->words[0],
+			METRICS_DEBIAN_DIR);
+		return 1;
+	}
+	*path = metrics_path(a->words[0], buf, len);
+	if (!*path)
+		return usage_error(cmd, "metrics: %s: too long", a->words[0]);
+	return 0;
+}
+
+static int cmd_metrics(const struct command *cmd, const struct args *a)
+{
+	char buf[PATH_MAX];
+	const char *path;
+	int ret;
+
+	ret = metrics_target(cmd, a, buf, sizeof(buf), &path);
+	return ret ? ret : metrics_collect(path);
+}
+
+/* --metrics DIR comes first, before the COMMAND. */
 static int cmd_agent(const struct command *cmd, const struct args *a)
 {
-	(void)cmd;
-	return agent_run(a->words, a->n);
+	if (!(a->opts & OPT_METRICS))
+		return agent_run(a->words, a->n, NULL);
+	if (!a->n)
+		return usage_error(cmd, "agent: --metrics needs a DIR");
+	return agent_run(a->words + 1, a->n - 1, a->words[0]);
 }
 
 static int cmd_help(const struct command *cmd, const struct args *a);
@@ -442,10 +496,18 @@ static const struct command commands[] = {
 	  "      between its suspends), hibernating and resuming; -j: a JSON array of\n"
 	  "      objects shaped as last_cycle of show -j",
 	  cmd_log, NULL },
-	{ "agent", 0, true, "[COMMAND [ARG...]]",
+	{ "metrics", OPT_OUTPUT, false, "[DIR | -o FILE]",
+	  "the counters, the last cycle, the checks and the times from suspend to\n"
+	  "      hibernation in Prometheus' text format: on stdout, or replaced whole in\n"
+	  "      DIR/" METRICS_FILE " (node_exporter's textfile directory, on Debian\n"
+	  "      " METRICS_DEBIAN_DIR ") or in FILE",
+	  cmd_metrics, NULL },
+	{ "agent", OPT_METRICS, true, "[--metrics DIR] [COMMAND [ARG...]]",
 	  "run by s2h-agent.service: when s2h asks for a hibernation (handoff set),\n"
 	  "      start it through systemd - systemctl hibernate, or hybrid-sleep when\n"
-	  "      hibernate_mode is suspend, or COMMAND - so that its sleep hooks run",
+	  "      hibernate_mode is suspend, or COMMAND - so that its sleep hooks run;\n"
+	  "      --metrics: write DIR/" METRICS_FILE " as metrics does, at the start and\n"
+	  "      after each cycle (a missing DIR is said once and skipped)",
 	  cmd_agent, NULL },
 	{ "help", 0, false, "[COMMAND]", "this help, or one command's", cmd_help, NULL },
 };

@@ -44,7 +44,7 @@ function __s2hctl_set_wants_value
     __fish_seen_subcommand_from set; and not __s2hctl_set_wants_key
 end
 
-set -l commands show set enable disable check apply monitor log agent help
+set -l commands show set enable disable check apply monitor log metrics agent help
 complete -c s2hctl -f
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a show -d 'settings, state, last cycle, counters'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a set -d 'change settings'
@@ -54,6 +54,7 @@ complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a check -d 'c
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a apply -d 'apply a settings file'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 'print each event'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a log -d 'the last 32 suspend cycles'
+complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a metrics -d 'counters and cycles for Prometheus (node_exporter)'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a agent -d 'hand the hibernations s2h asks for to systemd'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'help on a command'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'the version'
@@ -68,3 +69,6 @@ complete -c s2hctl -n "__fish_seen_subcommand_from apply" -F
 complete -c s2hctl -n "__fish_seen_subcommand_from help" -a "$commands"
 complete -c s2hctl -n __s2hctl_set_wants_key -a "(__s2hctl_settings | string replace -r ' .*' '')"
 complete -c s2hctl -n __s2hctl_set_wants_value -a "(__s2hctl_values)"
+complete -c s2hctl -n "__fish_seen_subcommand_from metrics" -a "(__fish_complete_directories)"
+complete -c s2hctl -n "__fish_seen_subcommand_from metrics" -s o -l output -r -F -d 'write FILE'
+complete -c s2hctl -n "__fish_seen_subcommand_from agent" -l metrics -r -a "(__fish_complete_directories)" -d 'keep DIR/s2h.prom fresh'

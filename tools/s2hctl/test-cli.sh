@@ -46,6 +46,19 @@ cases()
 3|'s2h-test-absent'|log
 3|'s2h-test-absent'|log -j
 3|'s2h-test-absent'|-j log
+0||help metrics
+0||metrics --help
+3|'s2h-test-absent'|metrics
+3|'s2h-test-absent'|metrics /tmp
+3|'s2h-test-absent'|metrics -o /nonexistent/s2h.prom
+1|/nonexistent/dir: no such directory|metrics /nonexistent/dir
+2|'b'|metrics /tmp b
+2|-o needs a FILE|metrics -o
+2|a directory; give it without -o|metrics -o /tmp
+2|unknown option '--save'|metrics --save
+2|unknown option '-j'|-j metrics
+2|--metrics needs a DIR|agent --metrics
+3|'s2h-test-absent'|agent --metrics /nonexistent/dir
 0||log --help
 0||help log
 2|'extra'|log extra
@@ -284,6 +297,20 @@ completion_case "--verify --yes" s2hctl check ""
 completion_case "--save" s2hctl set -
 completion_case "--check" s2hctl apply -
 completion_case "-j --json -t --timestamps" s2hctl monitor -
+completion_case "-o --output" s2hctl metrics -
+completion_case "--metrics" s2hctl agent -
+
+# metrics DIR without the module: exit 3 and nothing written, not even a
+# temporary file - the kernel is asked before the file is made.
+mdir=$(mktemp -d)
+"$s2hctl" metrics "$mdir" >/dev/null 2>&1
+tap_ok "metrics DIR without the module: exit 3, DIR left empty" \
+	sh -c '[ $1 = 3 ] && [ -z "$(ls -A "$2")" ]' - $? "$mdir"
+rmdir "$mdir"
+tap_ok "s2h-agent.service keeps s2h.prom in the directory metrics names as Debian's" \
+	sh -c 'd=$("$1" help metrics | tr -s " \n" "  " | sed -n "s/.*on Debian \([^)]*\)).*/\1/p");
+		[ -n "$d" ] && grep -qx "ExecStart=@BINDIR@/s2hctl agent --metrics $d" "$2"' - \
+	"$s2hctl" "$(dirname "$0")/../../dist/s2h-agent.service.in"
 
 # zsh and fish: the scripts parse, and fish offers the same words. Both
 # shells are test dependencies (scripts/install-deps.sh): a missing one
@@ -302,7 +329,7 @@ if command -v fish >/dev/null; then
 			"source $dir/s2hctl.fish; complete -C '$1'" | cut -f1 | tr '\n' ' '
 	}
 	tap_ok "fish offers the commands" \
-		sh -c 'for w in show set check apply monitor agent; do
+		sh -c 'for w in show set check apply monitor metrics agent; do
 			printf "%s" "$1" | grep -qw $w || exit 1; done' - "$(fish_words 's2hctl ')"
 	tap_ok "fish offers the keys of set" \
 		sh -c 'printf "%s" "$1" | grep -qw require_verified' - "$(fish_words 's2hctl set ')"
