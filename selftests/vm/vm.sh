@@ -743,6 +743,42 @@ verb_console_has()
 	fi
 }
 
+# A line of a file the guest hands over (lib.sh's host_file): "NAME LINE",
+# appended to $VM_WORK/TEST.files/NAME.
+vm_file_line()
+{
+	local name=${1%% *} dir=$VM_WORK/$T_NAME.files
+
+	case $name in
+	""|*[!A-Za-z0-9._-]*|.*)
+		tap_result not-ok "host: a file line with a bad name: '$name'"
+		return 1 ;;
+	esac
+	mkdir -p "$dir" && printf '%s\n' "${1#"$name" }" >>"$dir/$name"
+}
+
+# scrape-metrics: the s2h.prom the guest handed over (host_file), through
+# Debian's node_exporter and promtool: metrics-scrape.sh's checks, each a
+# TAP line here. It fails if the script fails with no failed check.
+verb_scrape_metrics()
+{
+	local line out=$VM_WORK/$T_NAME.scrape status=0 failed=0
+
+	"$VM_SELFDIR/metrics-scrape.sh" "$VM_WORK/$T_NAME.files" >"$out" 2>&1 || status=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok "*)		tap_result ok "host: ${line#ok * - }" ;;
+		"not ok "*)	tap_result not-ok "host: ${line#not ok * - }"; failed=1 ;;
+		"#"*)		echo "$line" ;;
+		"Bail out!"*)	echo "# $line" ;;
+		esac
+	done <"$out"
+	if [ "$status" != 0 ] && [ "$failed" = 0 ]; then
+		tap_result not-ok "host: metrics-scrape.sh exited with status $status"
+		sed 's/^/# /' "$out"
+	fi
+}
+
 # Carry out one "S2H-HOST:" request: a verb and its argument, the rest of
 # the line (words split and joined by one space; no glob characters).
 vm_do_verb()
@@ -806,6 +842,9 @@ vm_verb()
 		# a press asserts nothing: the guest checks the wake it makes
 		verb_power_button_after "$arg" ||
 			! tap_result not-ok "host: ACPI power button press after ${arg}s${VM_ERROR:+ ($VM_ERROR)}" ;;
+	scrape-metrics)
+		# its own TAP lines; the guest runs on either way
+		verb_scrape_metrics ;;
 	console-has)
 		# only looks: the guest runs on either way
 		tap_check "host: the console shows '$arg'" verb_console_has "$arg" || true ;;
@@ -825,6 +864,8 @@ vm_handle_line()
 	case $line in
 	"S2H-HOST: "*)
 		vm_do_verb ${line#S2H-HOST: } ;;
+	"S2H-FILE: "*)
+		vm_file_line "${line#S2H-FILE: }" ;;
 	"ok - "*)
 		tap_result ok "${line#ok - }" ;;
 	"not ok - "*)

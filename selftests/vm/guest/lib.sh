@@ -313,3 +313,15 @@ diag_stats()
 	done
 	diag "state=$(cat $S2H/state) last_wake=$(cat $S2H/last_wake)$line"
 }
+
+# host_file NAME FILE: hand FILE to the host, one "S2H-FILE: NAME LINE" a
+# line on the TAP channel (not echoed to the console); the host keeps it
+# as NAME for a later request's checks (vm.sh: scrape-metrics).
+host_file()
+{
+	local line
+
+	while IFS= read -r line; do
+		printf 'S2H-FILE: %s %s\n' "$1" "$line" >&3
+	done <"$2"
+}
