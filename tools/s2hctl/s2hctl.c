@@ -403,7 +403,10 @@ static void print_command(const struct command *cmd)
 		cmd->details();
 }
 
-/* metrics' one word: where to write; NULL for stdout. Return: 0, or the exit status. */
+/*
+ * metrics' one word: where to write; NULL for stdout, as without a word or
+ * with "-". Return: 0, or the exit status.
+ */
 static int metrics_target(const struct command *cmd, const struct args *a, char *buf,
 			  size_t len, const char **path)
 {
@@ -412,6 +415,8 @@ static int metrics_target(const struct command *cmd, const struct args *a, char 
 	*path = NULL;
 	if (a->n > 1)
 		return usage_error(cmd, "metrics: unexpected '%s'", a->words[1]);
+	if (a->n && !strcmp(a->words[0], "-"))
+		return 0;
 	if (a->opts & OPT_OUTPUT) {
 		if (!a->n)
 			return usage_error(cmd, "metrics: -o needs a FILE");
@@ -498,9 +503,9 @@ static const struct command commands[] = {
 	  cmd_log, NULL },
 	{ "metrics", OPT_OUTPUT, false, "[DIR | -o FILE]",
 	  "the counters, the last cycle, the checks and the times from suspend to\n"
-	  "      hibernation in Prometheus' text format: on stdout, or replaced whole in\n"
-	  "      DIR/" METRICS_FILE " (node_exporter's textfile directory, on Debian\n"
-	  "      " METRICS_DEBIAN_DIR ") or in FILE",
+	  "      hibernation in Prometheus' text format: on stdout (also for \"-\"), or\n"
+	  "      replaced whole in DIR/" METRICS_FILE " (node_exporter's textfile directory,\n"
+	  "      on Debian " METRICS_DEBIAN_DIR ") or in FILE",
 	  cmd_metrics, NULL },
 	{ "agent", OPT_METRICS, true, "[--metrics DIR] [COMMAND [ARG...]]",
 	  "run by s2h-agent.service: when s2h asks for a hibernation (handoff set),\n"

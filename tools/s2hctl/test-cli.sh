@@ -50,6 +50,8 @@ cases()
 0||metrics --help
 3|'s2h-test-absent'|metrics
 3|'s2h-test-absent'|metrics /tmp
+3|'s2h-test-absent'|metrics -
+3|'s2h-test-absent'|metrics -o -
 3|'s2h-test-absent'|metrics -o /nonexistent/s2h.prom
 1|/nonexistent/dir: no such directory|metrics /nonexistent/dir
 2|'b'|metrics /tmp b
