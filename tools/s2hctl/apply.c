@@ -18,6 +18,7 @@
 #include "apply.h"
 #include "conf.h"
 #include "nl.h"
+#include "output.h"
 #include "record.h"
 
 /*
@@ -143,4 +144,185 @@ int apply_check(const char *path)
 
 	conf_set_free(&cs);
 	return ret;
+}
+
+/* Where the module keeps the values it loaded with: its defaults, or modprobe.d's options. */
+#define PARAMS_DIR	"/sys/module/s2h/parameters"
+
+/* The value @d had at the module's load, as its parameter shows it. Return: 0 or -1. */
+static int load_value(const struct setting_desc *d, uint32_t *val)
+{
+	char path[128], text[64], *end;
+	unsigned long n;
+	FILE *f;
+	size_t i;
+
+	snprintf(path, sizeof(path), PARAMS_DIR "/%s", d->file);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (!fgets(text, sizeof(text), f))
+		text[0] = '\0';
+	fclose(f);
+	text[strcspn(text, "\n")] = '\0';
+	if (d->kind == SETTING_WORD) {
+		for (i = 0; d->words[i]; i++) {
+			if (!strcmp(text, d->words[i])) {
+				*val = (uint32_t)i;
+				return 0;
+			}
+		}
+		return -1;
+	}
+	errno = 0;
+	n = strtoul(text, &end, 10);
+	if (!*text || *end || errno || n > UINT32_MAX)
+		return -1;
+	*val = (uint32_t)n;
+	return 0;
+}
+
+/* Where a setting's value comes from, as show --origin says it. */
+enum origin {
+	ORIGIN_FILE,		/* the winning line of the files, and the module has it */
+	ORIGIN_DEFAULT,		/* no line; the module has the value it loaded with */
+	ORIGIN_RUNTIME,		/* the module has another value than the files or its load */
+	ORIGIN_UNKNOWN,		/* no line, and the value it loaded with unknown */
+};
+
+static const char * const origin_names[] = {
+	[ORIGIN_FILE] = "file",
+	[ORIGIN_DEFAULT] = "default",
+	[ORIGIN_RUNTIME] = "runtime",
+	[ORIGIN_UNKNOWN] = "unknown",
+};
+
+/* What set @i: @other is the value of the files or of the load when they differ. */
+static enum origin origin_of(const struct conf_set *cs, const struct status *st,
+			     unsigned int i, uint32_t *other)
+{
+	if (cs->set.has & SETTING_BIT(i)) {
+		*other = cs->set.val[i];
+		return st->val[i] == *other ? ORIGIN_FILE : ORIGIN_RUNTIME;
+	}
+	if (load_value(&setting_descs[i], other))
+		return ORIGIN_UNKNOWN;
+	return st->val[i] == *other ? ORIGIN_DEFAULT : ORIGIN_RUNTIME;
+}
+
+/* Columns counted in characters: "°" is two bytes. */
+static int width(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void print_origin_text(const struct conf_set *cs, const struct status *st)
+{
+	char val[VALUE_LEN], word[DURATION_LEN];
+	const struct setting_desc *d;
+	bool runtime = false;
+	int cols = 0, w;
+	uint32_t other;
+	unsigned int i;
+
+	for (i = 0; i < N_SETTINGS; i++) {
+		w = width(format_setting(&setting_descs[i], st->val[i], val));
+		cols = w > cols ? w : cols;
+	}
+	for (i = 0; i < N_SETTINGS; i++) {
+		enum origin o = origin_of(cs, st, i, &other);
+		bool in_files = cs->set.has & SETTING_BIT(i);
+
+		d = &setting_descs[i];
+		format_setting(d, st->val[i], val);
+		printf("%s:%*s%s%*s  ", d->key, (int)(19 - strlen(d->key)), "", val,
+		       cols - width(val), "");
+		if (o == ORIGIN_FILE)
+			printf("%s:%u\n", cs->files[cs->file_of[i]], cs->line_of[i]);
+		else if (o == ORIGIN_RUNTIME && in_files)
+			printf("runtime (%s:%u says %s)\n", cs->files[cs->file_of[i]],
+			       cs->line_of[i], format_setting_word(d, other, word));
+		else if (o == ORIGIN_RUNTIME)
+			printf("runtime (loaded with %s)\n", format_setting_word(d, other, word));
+		else if (o == ORIGIN_DEFAULT)
+			printf("default\n");
+		else
+			printf("unknown (not in the files; %s unreadable)\n", PARAMS_DIR);
+		runtime |= o == ORIGIN_RUNTIME;
+	}
+	if (runtime)
+		printf("\nruntime: the module's value is not what the files say, nor what it loaded\n"
+		       "with: set without --save, a line the kernel refused, or files changed since\n"
+		       "they were applied. It is lost at the next load.\n");
+}
+
+/* {"delay_sec":{"value":10800,"origin":"file","file":"...","line":3},...} */
+static void print_origin_json(const struct conf_set *cs, const struct status *st)
+{
+	char val[VALUE_LEN];
+	const struct setting_desc *d;
+	uint32_t other;
+	unsigned int i;
+
+	printf("{");
+	for (i = 0; i < N_SETTINGS; i++) {
+		enum origin o = origin_of(cs, st, i, &other);
+
+		d = &setting_descs[i];
+		printf("%s\"%s\":{\"value\":", i ? "," : "", d->file);
+		if (d->kind == SETTING_BOOL)
+			printf("%s", st->val[i] ? "true" : "false");
+		else if (d->kind == SETTING_WORD)
+			printf("\"%s\"", format_setting(d, st->val[i], val));
+		else
+			printf("%u", st->val[i]);
+		printf(",\"origin\":\"%s\"", origin_names[o]);
+		if (cs->set.has & SETTING_BIT(i)) {
+			printf(",\"file\":");
+			print_json_string(cs->files[cs->file_of[i]]);
+			printf(",\"line\":%u", cs->line_of[i]);
+		}
+		printf("}");
+	}
+	printf("}\n");
+}
+
+/**
+ * show_origin() - each setting of the module, and the file and line that set it
+ *
+ * The files are @path and its drop-ins, read as apply reads them, the
+ * values the module's own: a value neither the files nor the module's load
+ * gave is "runtime". A bad line sets nothing here either; one line on
+ * stderr says there are some.
+ *
+ * Return: 0, or the exit status of a failed GET.
+ */
+int show_origin(const char *path, bool json)
+{
+	struct conf_set cs;
+	struct status st;
+	struct conn c;
+	int ret, bad;
+
+	ret = conn_open(&c);
+	if (ret)
+		return ret;
+	ret = nl_get(&c, &st, false);
+	conn_close(&c);
+	if (ret)
+		return ret;
+	bad = conf_load(path, &cs, false);
+	if (json)
+		print_origin_json(&cs, &st);
+	else
+		print_origin_text(&cs, &st);
+	if (bad)
+		fprintf(stderr, "s2hctl: the files have lines that set nothing: s2hctl apply "
+			"--check %s names them\n", path);
+	conf_set_free(&cs);
+	return 0;
 }

@@ -597,3 +597,26 @@ void conf_set_free(struct conf_set *cs)
 	cs->files = NULL;
 	cs->n_files = 0;
 }
+
+/**
+ * conf_warn_overridden() - say which settings of @set, just saved in
+ * @path, a drop-in gives another value: that value wins at the next load.
+ */
+void conf_warn_overridden(const char *path, const struct settings *set)
+{
+	char word[DURATION_LEN];
+	struct conf_set cs;
+	unsigned int i;
+
+	conf_load(path, &cs, false);
+	for (i = 0; i < N_SETTINGS; i++) {
+		if (!(set->has & cs.set.has & SETTING_BIT(i)) || !cs.file_of[i] ||
+		    cs.set.val[i] == set->val[i])
+			continue;
+		fprintf(stderr, "s2hctl: warning: %s:%u sets %s = %s, which wins over %s at the "
+			"next load\n", cs.files[cs.file_of[i]], cs.line_of[i],
+			setting_descs[i].key,
+			format_setting_word(&setting_descs[i], cs.set.val[i], word), path);
+	}
+	conf_set_free(&cs);
+}

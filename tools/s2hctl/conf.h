@@ -39,5 +39,6 @@ struct conf_set {
 
 int conf_load(const char *path, struct conf_set *cs, bool say);
 void conf_set_free(struct conf_set *cs);
+void conf_warn_overridden(const char *path, const struct settings *set);
 
 #endif /* S2HCTL_CONF_H */
