@@ -297,7 +297,7 @@ static void print_origin_json(const struct conf_set *cs, const struct status *st
  * The files are @path and its drop-ins, read as apply reads them, the
  * values the module's own: a value neither the files nor the module's load
  * gave is "runtime". A bad line sets nothing here either; one line on
- * stderr says there are some.
+ * stderr says there are some, after a file that cannot be read.
  *
  * Return: 0, or the exit status of a failed GET.
  */
@@ -321,8 +321,8 @@ int show_origin(const char *path, bool json)
 	else
 		print_origin_text(&cs, &st);
 	if (bad)
-		fprintf(stderr, "s2hctl: the files have lines that set nothing: s2hctl apply "
-			"--check %s names them\n", path);
+		fprintf(stderr, "s2hctl: lines of the files are bad or unread, and set "
+			"nothing above: s2hctl apply --check %s names them\n", path);
 	conf_set_free(&cs);
 	return 0;
 }

@@ -459,8 +459,7 @@ static int list_files(const char *path, struct conf_set *cs, bool say)
 	d = opendir(dir);
 	if (!d) {
 		if (errno != ENOENT && errno != ENOTDIR) {
-			if (say)
-				fprintf(stderr, "s2hctl: cannot read %s: %s\n", dir, strerror(errno));
+			fprintf(stderr, "s2hctl: cannot read %s: %s\n", dir, strerror(errno));
 			ret = 1;
 		}
 		free(dir);
@@ -540,10 +539,11 @@ static int load_file(struct conf_set *cs, unsigned int f, bool say)
 	FILE *file;
 
 	file = fopen(path, "r");
+	if (!file && !say && errno == ENOENT)
+		return 0;
 	if (!file) {
-		if (say)
-			fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, strerror(errno));
-		return say || errno != ENOENT;
+		fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, strerror(errno));
+		return 1;
 	}
 	if (!fstat(fileno(file), &st) && S_ISDIR(st.st_mode)) {
 		if (say)
@@ -570,7 +570,8 @@ static int load_file(struct conf_set *cs, unsigned int f, bool say)
  * @path first, then each @path.d/ *.conf in the order of their names; for
  * each setting, the last good line that gives it wins. A bad line sets
  * nothing and the others still count; with @say, each is named on stderr
- * as FILE:LINE. Without @say, a missing @path is no error.
+ * as FILE:LINE. A file or directory that cannot be read is said either
+ * way; without @say, a missing @path is no error.
  *
  * Return: 0, or 1 when a line or a file was bad; @cs is filled either way,
  * to be freed with conf_set_free().
