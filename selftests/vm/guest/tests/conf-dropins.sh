@@ -117,4 +117,13 @@ $run >/tmp/apply.out 2>&1
 is "$(cat /tmp/apply.out)" "s2hctl: /etc/s2h.conf applied" "without /etc/s2h.conf.d, s2h.conf alone applies"
 is_file $S2H/delay_sec 18000 "... its saved delay"
 s2h_unload
+
+# Loaded with a parameter, the files not applied (yet): the parameter is
+# the default, and the files' lines are not what the module has.
+s2h_load battery_critical=4 || exit 1
+is "$(origin_of battery_critical)" "default" "show --origin: a module parameter is the default"
+line=$(grep -n '^delay = 5h$' /etc/s2h.conf | cut -d: -f1)
+is "$(origin_of delay)" "runtime (/etc/s2h.conf:$line says 5h)" \
+	"show --origin: files not applied since the load are not what the module has"
+s2h_unload
 done_testing
