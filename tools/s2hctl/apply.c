@@ -225,13 +225,15 @@ static void print_origin_text(const struct conf_set *cs, const struct status *st
 	char val[VALUE_LEN], word[DURATION_LEN];
 	const struct setting_desc *d;
 	bool runtime = false;
-	int cols = 0, w;
+	int cols = 0, keys = 0, w;
 	uint32_t other;
 	unsigned int i;
 
 	for (i = 0; i < N_SETTINGS; i++) {
 		w = width(format_setting(&setting_descs[i], st->val[i], val));
 		cols = w > cols ? w : cols;
+		w = (int)strlen(setting_descs[i].key);
+		keys = w > keys ? w : keys;
 	}
 	for (i = 0; i < N_SETTINGS; i++) {
 		enum origin o = origin_of(cs, st, i, &other);
@@ -239,7 +241,7 @@ static void print_origin_text(const struct conf_set *cs, const struct status *st
 
 		d = &setting_descs[i];
 		format_setting(d, st->val[i], val);
-		printf("%s:%*s%s%*s  ", d->key, (int)(19 - strlen(d->key)), "", val,
+		printf("%s:%*s%s%*s  ", d->key, keys + 1 - (int)strlen(d->key), "", val,
 		       cols - width(val), "");
 		if (o == ORIGIN_FILE)
 			printf("%s:%u\n", cs->files[cs->file_of[i]], cs->line_of[i]);
