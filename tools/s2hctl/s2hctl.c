@@ -422,7 +422,8 @@ static const struct command commands[] = {
 	{ "set", OPT_SAVE, true, "[--save] KEY VALUE [KEY VALUE...]",
 	  "change settings of the running module, all or none; --save writes them into\n"
 	  "      /etc/s2h.conf too, which is applied at every load and so wins at the next\n"
-	  "      one, unless a drop-in of /etc/s2h.conf.d/ sets them: it says so (BOOL: " BOOL_WORDS "; a DURATION is " DURATION_WORDS ";\n"
+	  "      one, unless a drop-in of /etc/s2h.conf.d/ sets them: it warns then\n"
+	  "      (BOOL: " BOOL_WORDS "; a DURATION is " DURATION_WORDS ";\n"
 	  "      words in any case); the sysfs names (delay_sec) are keys too",
 	  cmd_set, print_settings_help },
 	{ "enable", OPT_SAVE, false, "[--save]",
@@ -441,7 +442,8 @@ static const struct command commands[] = {
 	  "      \"#\" comments; then of FILE.d/*.conf in the order of their names, a\n"
 	  "      later file winning; a bad line is reported as FILE:LINE, the others still\n"
 	  "      apply; then a dry run kept by check --verify, when it holds for this\n"
-	  "      kernel and resume device. --check only checks the files, without the module",
+	  "      kernel and resume device. --check only checks the files, without the\n"
+	  "      module",
 	  cmd_apply, NULL },
 	{ "monitor", OPT_JSON | OPT_TIMESTAMPS, false, "[-j|--json] [-t|--timestamps]",
 	  "print each event until interrupted: one line of KEY=VALUE words, or one\n"
