@@ -48,6 +48,7 @@ static int send_lines(struct conn *c, const struct conf_set *cs)
 	}
 	for (j = 0; j < n; j++) {
 		i = order[j];
+		memset(&one, 0, sizeof(one));
 		one.has = SETTING_BIT(i);
 		one.val[i] = cs->set.val[i];
 		if (nl_set(c, &one)) {
