@@ -62,9 +62,11 @@ install-tools: tools
 install-config: install-service install-modules-load
 
 # Settings applied at every load: the udev rule starts s2h.service on the
-# module's add event. An existing /etc/s2h.conf is kept.
+# module's add event. An existing /etc/s2h.conf is kept; /etc/s2h.conf.d,
+# for the drop-ins configuration management pushes, is made empty.
 install-service:
-	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)/etc
+	install -d $(DESTDIR)$(UDEVDIR) $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)/etc \
+		$(DESTDIR)/etc/s2h.conf.d
 	sed 's|@BINDIR@|$(BINDIR)|' dist/60-s2h.rules.in >$(DESTDIR)$(UDEVDIR)/60-s2h.rules
 	sed 's|@BINDIR@|$(BINDIR)|' dist/s2h.service.in >$(DESTDIR)$(SYSTEMDUNITDIR)/s2h.service
 	sed 's|@BINDIR@|$(BINDIR)|' dist/s2h-agent.service.in \

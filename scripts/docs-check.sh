@@ -4,8 +4,8 @@
 # docutils without a warning, and the cycle diagram must render (graphviz),
 # into Documentation/output/. The man pages must pass mandoc's lint at
 # warning level, s2hctl(8) must list as commands those of s2hctl --help,
-# no more, and s2h.conf(5)'s example must pass apply --check. TAP, ending
-# in "N passed, N failed, N skipped".
+# no more, and s2h.conf(5)'s example and drop-in example must pass apply
+# --check. TAP, ending in "N passed, N failed, N skipped".
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -68,6 +68,30 @@ conf_example_applies()
 	return $status
 }
 
+# The drop-in of s2h.conf(5)'s DROP-INS, in the .d of its EXAMPLE: the
+# merged set passes apply --check, and the drop-in wins (set --save's
+# warning names it) - the text is where apply reads a drop-in.
+dropin_example_applies()
+{
+	dir=$(mktemp -d)
+	mkdir "$dir/s2h.conf.d"
+	mandoc -T utf8 "$top/Documentation/s2h.conf.5" | col -b >"$dir/page"
+	sed -n '/^EXAMPLE/,/^[A-Z]/p' "$dir/page" | sed '1d;$d' >"$dir/s2h.conf"
+	sed -n '/^DROP-INS/,/^[A-Z]/p' "$dir/page" | sed -n '/^ *#/,/^ *$/p' \
+		>"$dir/s2h.conf.d/50-fleet.conf"
+	status=0
+	if ! grep -q '^ *delay = ' "$dir/s2h.conf.d/50-fleet.conf"; then
+		echo "no drop-in example setting delay in DROP-INS"
+		status=1
+	fi
+	"$top/tools/s2hctl/s2hctl" apply --check "$dir/s2h.conf" || status=1
+	S2H_CONF=$dir/s2h.conf S2H_FAMILY=s2h-docs-absent "$top/tools/s2hctl/s2hctl" \
+		set --save delay 5h 2>&1 | grep -q "warning: .*/50-fleet.conf:[0-9]* sets delay" ||
+		{ echo "set --save does not warn of the example drop-in"; status=1; }
+	rm -rf "$dir"
+	return $status
+}
+
 echo "TAP version 13"
 for f in "$top"/Documentation/*.[58]; do
 	tap_run "mandoc: ${f#"$top"/} lints clean at warning level" man_lint "$f"
@@ -75,6 +99,8 @@ done
 tap_run "s2hctl(8) lists the commands of s2hctl --help, in order" commands_match
 tap_run "s2h.conf(5)'s example passes s2hctl apply --check, and sets what it uses" \
 	conf_example_applies
+tap_run "s2h.conf(5)'s drop-in example passes apply --check in FILE.d, and wins" \
+	dropin_example_applies
 tap_run "graphviz renders Documentation/s2h-cycle.dot" \
 	dot -Tsvg -o "$docs_out/s2h-cycle.svg" "$top/Documentation/s2h-cycle.dot"
 for f in "$top"/Documentation/*.rst; do

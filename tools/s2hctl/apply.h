@@ -3,7 +3,10 @@
 #ifndef S2HCTL_APPLY_H
 #define S2HCTL_APPLY_H
 
+#include <stdbool.h>
+
 int apply_file(const char *path);
 int apply_check(const char *path);
+int show_origin(const char *path, bool json);
 
 #endif /* S2HCTL_APPLY_H */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -395,4 +396,228 @@ int conf_save(const char *path, const struct settings *set)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * The drop-ins of @path: @path.d/ *.conf, as systemd reads its drop-ins -
+ * hidden files, other names and what is no regular file (once links are
+ * followed) are left out, a directory that is not there is none.
+ */
+static bool dropin_name(const char *dir, const char *name)
+{
+	size_t len = strlen(name);
+	char path[4096];
+	struct stat st;
+
+	if (name[0] == '.' || len <= 5 || strcmp(name + len - 5, ".conf"))
+		return false;
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
+		return false;
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char * const *)a, *(char * const *)b);
+}
+
+/* Add @path to @cs->files. Return: 0 or -1 (out of memory). */
+static int add_file(struct conf_set *cs, const char *dir, const char *name)
+{
+	char **files = realloc(cs->files, (cs->n_files + 1) * sizeof(*files));
+	size_t len = strlen(dir) + strlen(name) + 2;
+
+	if (!files)
+		return -1;
+	cs->files = files;
+	files[cs->n_files] = malloc(len);
+	if (!files[cs->n_files])
+		return -1;
+	snprintf(files[cs->n_files], len, "%s%s%s", dir, *name ? "/" : "", name);
+	cs->n_files++;
+	return 0;
+}
+
+/*
+ * @path, then its drop-ins in the byte order of their names (strcmp, as
+ * systemd sorts them), into @cs->files. Return: 0, or 1 having said why
+ * when @say.
+ */
+static int list_files(const char *path, struct conf_set *cs, bool say)
+{
+	size_t first, len = strlen(path) + 3;
+	struct dirent *e;
+	char *dir;
+	DIR *d;
+	int ret = 0;
+
+	dir = malloc(len);
+	if (!dir || add_file(cs, path, ""))
+		goto nomem;
+	snprintf(dir, len, "%s.d", path);
+	first = cs->n_files;
+	d = opendir(dir);
+	if (!d) {
+		if (errno != ENOENT && errno != ENOTDIR) {
+			fprintf(stderr, "s2hctl: cannot read %s: %s\n", dir, strerror(errno));
+			ret = 1;
+		}
+		free(dir);
+		return ret;
+	}
+	while ((e = readdir(d)))
+		if (dropin_name(dir, e->d_name) && add_file(cs, dir, e->d_name)) {
+			closedir(d);
+			goto nomem;
+		}
+	closedir(d);
+	qsort(cs->files + first, cs->n_files - first, sizeof(*cs->files), by_name);
+	free(dir);
+	return 0;
+
+nomem:
+	free(dir);
+	if (say)
+		fprintf(stderr, "s2hctl: out of memory\n");
+	return 1;
+}
+
+/*
+ * One line of file @f, number @n: what it sets goes into @cs, unless the
+ * same file set it already - refused at its second line, as set refuses
+ * it: which of the two was meant is the user's to say. A later file
+ * overrides an earlier one without a word: that is what drop-ins are for.
+ * Return: 0, or 1 for a bad line (said why when @say).
+ */
+static int load_line(struct conf_set *cs, unsigned int f, unsigned int n, const char *line,
+		     unsigned int *seen, bool say)
+{
+	struct settings set = {};
+	char why[WHY_LEN];
+	int err = conf_parse_line(line, &set, why);
+	unsigned int i;
+
+	if (err < 0 && say)
+		fprintf(stderr, "s2hctl: %s:%u: %s (see: s2hctl help set)\n", cs->files[f], n, why);
+	if (err)
+		return err < 0;
+	for (i = 0; i < N_SETTINGS; i++) {
+		if (!(set.has & *seen & SETTING_BIT(i)))
+			continue;
+		if (say)
+			fprintf(stderr, "s2hctl: %s:%u: '%s' given twice (first on line %u): "
+				"keep one of the two lines\n", cs->files[f], n,
+				setting_descs[i].key, cs->line_of[i]);
+		return 1;
+	}
+	for (i = 0; i < N_SETTINGS; i++) {
+		if (!(set.has & SETTING_BIT(i)))
+			continue;
+		cs->file_of[i] = f;
+		cs->line_of[i] = n;
+		cs->set.val[i] = set.val[i];
+	}
+	cs->set.has |= set.has;
+	*seen |= set.has;
+	return 0;
+}
+
+/*
+ * Each line of file @f into @cs. A directory, or a file that fails half
+ * read, is an error of its own: getline() ends on either as on an empty
+ * file. A missing file is one too, but for a quiet read of the main file
+ * (show --origin, set --save: a file not yet written sets nothing).
+ */
+static int load_file(struct conf_set *cs, unsigned int f, bool say)
+{
+	const char *path = cs->files[f];
+	unsigned int n = 0, seen = 0;
+	size_t size = 0;
+	char *line = NULL;
+	struct stat st;
+	int ret = 0;
+	FILE *file;
+
+	file = fopen(path, "r");
+	if (!file && !say && errno == ENOENT)
+		return 0;
+	if (!file) {
+		fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	if (!fstat(fileno(file), &st) && S_ISDIR(st.st_mode)) {
+		if (say)
+			fprintf(stderr, "s2hctl: %s is a directory: give a settings file, such as "
+				"/etc/s2h.conf\n", path);
+		fclose(file);
+		return 1;
+	}
+	while (getline(&line, &size, file) > 0)
+		ret |= load_line(cs, f, ++n, line, &seen, say);
+	if (ferror(file)) {
+		if (say)
+			fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, strerror(errno));
+		ret = 1;
+	}
+	free(line);
+	fclose(file);
+	return ret;
+}
+
+/**
+ * conf_load() - the settings of @path and its drop-ins, merged
+ *
+ * @path first, then each @path.d/ *.conf in the order of their names; for
+ * each setting, the last good line that gives it wins. A bad line sets
+ * nothing and the others still count; with @say, each is named on stderr
+ * as FILE:LINE. A file or directory that cannot be read is said either
+ * way; without @say, a missing @path is no error.
+ *
+ * Return: 0, or 1 when a line or a file was bad; @cs is filled either way,
+ * to be freed with conf_set_free().
+ */
+int conf_load(const char *path, struct conf_set *cs, bool say)
+{
+	int ret;
+	size_t f;
+
+	memset(cs, 0, sizeof(*cs));
+	ret = list_files(path, cs, say);
+	for (f = 0; f < cs->n_files; f++)
+		ret |= load_file(cs, (unsigned int)f, say);
+	return ret;
+}
+
+void conf_set_free(struct conf_set *cs)
+{
+	size_t f;
+
+	for (f = 0; f < cs->n_files; f++)
+		free(cs->files[f]);
+	free(cs->files);
+	cs->files = NULL;
+	cs->n_files = 0;
+}
+
+/**
+ * conf_warn_overridden() - say which settings of @set, just saved in
+ * @path, a drop-in gives another value: that value wins at the next load.
+ */
+void conf_warn_overridden(const char *path, const struct settings *set)
+{
+	char word[DURATION_LEN];
+	struct conf_set cs;
+	unsigned int i;
+
+	conf_load(path, &cs, false);
+	for (i = 0; i < N_SETTINGS; i++) {
+		if (!(set->has & cs.set.has & SETTING_BIT(i)) || !cs.file_of[i] ||
+		    cs.set.val[i] == set->val[i])
+			continue;
+		fprintf(stderr, "s2hctl: warning: %s:%u sets %s = %s, which wins over %s at the "
+			"next load\n", cs.files[cs.file_of[i]], cs.line_of[i],
+			setting_descs[i].key,
+			format_setting_word(&setting_descs[i], cs.set.val[i], word), path);
+	}
+	conf_set_free(&cs);
 }

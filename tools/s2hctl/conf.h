@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * /etc/s2h.conf: one "key = value" a line with the keys and values of
- * "s2hctl set", "#" comments. Read by "s2hctl apply", written by
- * "s2hctl set --save", which keeps every other line as it was. No netlink
+ * "s2hctl set", "#" comments; then its drop-ins, /etc/s2h.conf.d/ *.conf,
+ * later files winning. Read by "s2hctl apply", written by "s2hctl set
+ * --save", which keeps every other line as it was. No netlink
  * here, so that the host tests need no kernel.
  */
 #ifndef S2HCTL_CONF_H
@@ -22,5 +23,22 @@ char *conf_read(const char *path);
 int conf_save(const char *path, const struct settings *set);
 int replace_file(const char *path, const char *text, mode_t mode);
 int make_dirs(const char *path, mode_t mode);
+
+/*
+ * The settings of a file and of its drop-ins, FILE.d/ *.conf, merged: the
+ * files in the order they are read (the file first), and for each setting
+ * the line that wins - in files[file_of[i]], at line_of[i].
+ */
+struct conf_set {
+	char **files;
+	size_t n_files;
+	struct settings set;
+	unsigned int file_of[N_SETTINGS];
+	unsigned int line_of[N_SETTINGS];
+};
+
+int conf_load(const char *path, struct conf_set *cs, bool say);
+void conf_set_free(struct conf_set *cs);
+void conf_warn_overridden(const char *path, const struct settings *set);
 
 #endif /* S2HCTL_CONF_H */

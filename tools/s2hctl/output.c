@@ -148,7 +148,7 @@ static void print_last_cycle_text(const struct last_cycle *l)
 }
 
 /* A JSON string: wakeup source names are the kernel's, and may hold anything. */
-static void print_json_string(const char *s)
+void print_json_string(const char *s)
 {
 	putchar('"');
 	for (; *s; s++) {

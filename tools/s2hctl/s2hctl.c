@@ -45,6 +45,7 @@ enum {
 	OPT_HELP = 1 << 6,
 	OPT_OUTPUT = 1 << 7,
 	OPT_METRICS = 1 << 8,
+	OPT_ORIGIN = 1 << 9,
 };
 
 static const struct {
@@ -60,6 +61,7 @@ static const struct {
 	{ "-h", "--help", OPT_HELP },
 	{ "-o", "--output", OPT_OUTPUT },
 	{ NULL, "--metrics", OPT_METRICS },
+	{ NULL, "--origin", OPT_ORIGIN },
 };
 
 /* A command's words: its options, and the rest in order. */
@@ -151,6 +153,8 @@ static int cmd_show(const struct command *cmd, const struct args *a)
 	int ret;
 
 	ret = no_words(cmd, a);
+	if (!ret && (a->opts & OPT_ORIGIN))
+		return show_origin(conf_path(), a->opts & OPT_JSON);
 	if (!ret)
 		ret = conn_open(&c);
 	if (ret)
@@ -178,6 +182,8 @@ static int change(const struct settings *set, bool save)
 		if (save && conf_save(path, set))
 			return 1;
 		if (save)
+			conf_warn_overridden(path, set);
+		if (save)
 			fprintf(stderr, "s2hctl: saved in %s, applied at the module's next load; "
 				"not applied now:\n", path);
 		print_absent();
@@ -188,6 +194,8 @@ static int change(const struct settings *set, bool save)
 	conn_close(&c);
 	if (!ret && save)
 		ret = conf_save(path, set);
+	if (!ret && save)
+		conf_warn_overridden(path, set);
 	return ret;
 }
 
@@ -463,14 +471,18 @@ static int cmd_agent(const struct command *cmd, const struct args *a)
 static int cmd_help(const struct command *cmd, const struct args *a);
 
 static const struct command commands[] = {
-	{ "show", OPT_JSON, false, "[-j|--json]",
+	{ "show", OPT_JSON | OPT_ORIGIN, false, "[-j|--json] [--origin]",
 	  "settings, state, last cycle and counters (the default command); JSON keys\n"
-	  "      are the sysfs names",
+	  "      are the sysfs names. --origin: only the settings, each with the\n"
+	  "      FILE:LINE of /etc/s2h.conf or /etc/s2h.conf.d/ that set it, \"default\"\n"
+	  "      (the value the module loaded with), or \"runtime\" (neither: set without\n"
+	  "      --save, or the files changed since applied)",
 	  cmd_show, NULL },
 	{ "set", OPT_SAVE, true, "[--save] KEY VALUE [KEY VALUE...]",
 	  "change settings of the running module, all or none; --save writes them into\n"
 	  "      /etc/s2h.conf too, which is applied at every load and so wins at the next\n"
-	  "      one (BOOL: " BOOL_WORDS "; a DURATION is " DURATION_WORDS ";\n"
+	  "      one, unless a drop-in of /etc/s2h.conf.d/ sets them: it warns then\n"
+	  "      (BOOL: " BOOL_WORDS "; a DURATION is " DURATION_WORDS ";\n"
 	  "      words in any case); the sysfs names (delay_sec) are keys too",
 	  cmd_set, print_settings_help },
 	{ "enable", OPT_SAVE, false, "[--save]",
@@ -486,9 +498,11 @@ static const struct command commands[] = {
 	  cmd_check, NULL },
 	{ "apply", OPT_CHECK, false, "[--check] FILE",
 	  "the settings of FILE (/etc/s2h.conf): one \"KEY = VALUE\" a line, as for set,\n"
-	  "      \"#\" comments; a bad line is reported as FILE:LINE, the others still\n"
+	  "      \"#\" comments; then of FILE.d/*.conf in the order of their names, a\n"
+	  "      later file winning; a bad line is reported as FILE:LINE, the others still\n"
 	  "      apply; then a dry run kept by check --verify, when it holds for this\n"
-	  "      kernel and resume device. --check only checks FILE, without the module",
+	  "      kernel and resume device. --check only checks the files, without the\n"
+	  "      module",
 	  cmd_apply, NULL },
 	{ "monitor", OPT_JSON | OPT_TIMESTAMPS, false, "[-j|--json] [-t|--timestamps]",
 	  "print each event until interrupted: one line of KEY=VALUE words, or one\n"

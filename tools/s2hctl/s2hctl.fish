@@ -61,10 +61,11 @@ complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -s V -l versio
 complete -c s2hctl -s h -l help -d 'help'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from show monitor log" -s j -l json -d 'JSON output'
 complete -c s2hctl -n "__fish_seen_subcommand_from monitor" -s t -l timestamps -d 'the time first'
+complete -c s2hctl -n "__fish_seen_subcommand_from show" -l origin -d 'the file:line that set each setting'
 complete -c s2hctl -n "__fish_seen_subcommand_from set enable disable" -l save -d 'write /etc/s2h.conf too'
 complete -c s2hctl -n "__fish_seen_subcommand_from check" -l verify -d 'a dry run first (save your work)'
 complete -c s2hctl -n "__fish_seen_subcommand_from check" -s y -l yes -d 'do not ask'
-complete -c s2hctl -n "__fish_seen_subcommand_from apply" -l check -d 'check FILE only'
+complete -c s2hctl -n "__fish_seen_subcommand_from apply" -l check -d 'check FILE and FILE.d/*.conf only'
 complete -c s2hctl -n "__fish_seen_subcommand_from apply" -F
 complete -c s2hctl -n "__fish_seen_subcommand_from help" -a "$commands"
 complete -c s2hctl -n __s2hctl_set_wants_key -a "(__s2hctl_settings | string replace -r ' .*' '')"

@@ -122,6 +122,11 @@ cases()
 2|one FILE|apply
 2|one FILE|apply a b
 3|'s2h-test-absent'|apply /nonexistent/s2h.conf
+3|'s2h-test-absent'|show --origin
+3|'s2h-test-absent'|-j show --origin
+3|'s2h-test-absent'|show -j --origin
+2|unknown option '--origin'|log --origin
+2|unknown option '--origin'|check --origin
 2|delay: '4' is out of range (5s .. 30d)|set delay 4
 2|delay_sec: '30d1s' is out of range|set delay_sec 30d1s
 2|hibernate_on_ac: 'sometimes'|set hibernate_on_ac sometimes
@@ -286,6 +291,49 @@ tap_ok "apply --check: a setting given twice: exit 1, its second line named" \
 	sh -c '[ $1 = 1 ] && printf "%s" "$2" |
 		grep -q ":3: .delay. given twice (first on line 1)"' - $? "$err"
 
+# Drop-ins: FILE.d/*.conf after FILE, in the byte order of their names
+# (9-late.conf after 10-early.conf), a later file winning; other names,
+# hidden files and directories are not read.
+ddir=$(mktemp -d)
+trap 'rm -f "$tally" "$conf"; rm -rf "$ddir"' EXIT
+mkdir "$ddir/s2h.conf.d" "$ddir/s2h.conf.d/sub.conf"
+printf 'delay = 3h\nretries = 2\n' >"$ddir/s2h.conf"
+printf 'policy = battery\ndelay = 2h\nbattery_high = 150\n' >"$ddir/s2h.conf.d/9-late.conf"
+printf '# the fleet\ndelay = 1h\nretries = 3\nretries = 4\n' >"$ddir/s2h.conf.d/10-early.conf"
+for f in .hidden.conf 50-fleet.conf.dpkg-old README .conf; do
+	echo "colour = blue" >"$ddir/s2h.conf.d/$f"
+done
+err=$("$s2hctl" apply --check "$ddir/s2h.conf" 2>&1)
+tap_ok "apply --check with drop-ins: exit 1, each bad drop-in line named as FILE:LINE" \
+	sh -c '[ $1 = 1 ] && printf "%s\n" "$2" | grep -q "s2h.conf.d/10-early.conf:4: .retries. given twice (first on line 3)" &&
+		printf "%s\n" "$2" | grep -q "s2h.conf.d/9-late.conf:3: battery_high: .150. is out of range"' \
+	- $? "$err"
+tap_ok "apply --check with drop-ins: only those two lines, in the order the files are read" \
+	sh -c '[ "$(printf "%s\n" "$1" | sed -n "s|^s2hctl: .*/\(s2h.conf[^ ]*\): .*|\1|p" |
+		tr "\n" " ")" = "s2h.conf.d/10-early.conf:4 s2h.conf.d/9-late.conf:3 " ]' - "$err"
+tap_ok "apply --check: hidden files, other names and directories of s2h.conf.d are not read" \
+	sh -c '! printf "%s" "$1" | grep -q -e colour -e sub.conf' - "$err"
+printf 'battery_high = 50\n' >"$ddir/s2h.conf.d/9-late.conf"
+sed -i '$d' "$ddir/s2h.conf.d/10-early.conf"
+tap_ok "apply --check with good drop-ins: exit 0, nothing said" \
+	sh -c '[ -z "$("$1" apply --check "$2" 2>&1)" ]' - "$s2hctl" "$ddir/s2h.conf"
+tap_ok "apply --check: no FILE.d at all is fine" \
+	sh -c 'rm -r "$2.d" && [ -z "$("$1" apply --check "$2" 2>&1)" ]' - "$s2hctl" "$ddir/s2h.conf"
+mkdir "$ddir/s2h.conf.d"
+printf 'delay = 1h\n' >"$ddir/s2h.conf.d/10-early.conf"
+printf 'delay = 2h\nretries = 5\n' >"$ddir/s2h.conf.d/9-late.conf"
+printf 'delay = 30m\n' >"$ddir/s2h.conf.d/50-fleet.conf.disabled"
+err=$(S2H_CONF=$ddir/s2h.conf "$s2hctl" set --save delay 4h policy battery retries 5 2>&1)
+tap_ok "set --save under a drop-in: saved in FILE, and a warning names the line that wins" \
+	sh -c '[ $1 = 3 ] && grep -qx "delay = 4h" "$3" &&
+		printf "%s\n" "$2" | grep -q "^s2hctl: warning: .*/s2h.conf.d/9-late.conf:1 sets delay = 2h, which wins over .*/s2h.conf at the next load\$"' \
+	- $? "$err" "$ddir/s2h.conf"
+tap_ok "set --save: no warning for a key no drop-in sets, nor one a drop-in sets alike" \
+	sh -c '[ "$(printf "%s\n" "$1" | grep -c warning)" = 1 ]' - "$err"
+err=$(S2H_CONF=$ddir/s2h.conf "$s2hctl" set --save delay 2h 2>&1)
+tap_ok "set --save of the value the drop-in has: no warning" \
+	sh -c '! printf "%s" "$1" | grep -q warning' - "$err"
+
 completion_case "enabled delay hibernate_on_ac battery_threshold policy battery_check retries \
 hibernate_mode require_verified handoff delay_low battery_high ac_delay drain_budget \
 battery_critical thermal_limit hibernate_no_hw_sleep" s2hctl set ""
@@ -298,6 +346,8 @@ completion_case "30m 1h 3h 1d" s2hctl set battery_check_sec ""
 completion_case "--verify --yes" s2hctl check ""
 completion_case "--save" s2hctl set -
 completion_case "--check" s2hctl apply -
+completion_case "-j --json --origin" s2hctl show -
+completion_case "-j --json" s2hctl log -
 completion_case "-j --json -t --timestamps" s2hctl monitor -
 completion_case "-o --output" s2hctl metrics -
 completion_case "--metrics" s2hctl agent -

@@ -594,6 +594,78 @@ static void test_make_dirs(void)
 	umask(old);
 }
 
+/* @text into @dir/@name. Return: 0 or -1. */
+static int put_file(const char *dir, const char *name, const char *text)
+{
+	char path[160];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+/* The files conf_load() reads, and the line that wins each setting. */
+static void test_conf_load(void)
+{
+	char top[] = "/tmp/s2hctl-dropins-XXXXXX", conf[64], dir[72], sub[96];
+	static const char * const names[] = {
+		"10-a.conf", "9-b.conf", ".hidden.conf", "c.conf.dpkg-old", "README",
+	};
+	struct conf_set cs;
+	size_t i;
+	int ret, ok;
+
+	if (!mkdtemp(top)) {
+		result(0, "conf_load: a temporary directory%s%s", "", "");
+		return;
+	}
+	snprintf(conf, sizeof(conf), "%s/s2h.conf", top);
+	snprintf(dir, sizeof(dir), "%s.d", conf);
+	snprintf(sub, sizeof(sub), "%s/sub.conf", dir);
+	ret = conf_load(conf, &cs, false);
+	result(!ret && cs.n_files == 1 && !cs.set.has,
+	       "conf_load: no %s and no drop-ins: nothing set, no error when quiet%s", conf, "");
+	conf_set_free(&cs);
+	ok = !put_file(top, "s2h.conf", "delay = 3h\nretries 2\npolicy battery\n") &&
+	     !mkdir(dir, 0755) && !mkdir(sub, 0755) &&
+	     !put_file(dir, "10-a.conf", "delay = 1h\n") &&
+	     !put_file(dir, "9-b.conf", "# late\nretries = 4\nbattery_high = 150\ndelay 2h\n") &&
+	     !put_file(dir, ".hidden.conf", "enabled = no\n") &&
+	     !put_file(dir, "c.conf.dpkg-old", "enabled = no\n") &&
+	     !put_file(dir, "README", "enabled = no\n");
+	ret = conf_load(conf, &cs, false);
+	result(ok && cs.n_files == 3 && !strcmp(cs.files[0], conf) &&
+	       strstr(cs.files[1], "/s2h.conf.d/10-a.conf") &&
+	       strstr(cs.files[2], "/s2h.conf.d/9-b.conf"),
+	       "conf_load: %s, then %s/*.conf in byte order, nothing else", conf, dir);
+	result(ret == 1 && !(cs.set.has & SETTING_BIT(SETTING_BATTERY_HIGH)),
+	       "conf_load: a bad drop-in line sets nothing, and says the files were bad%s%s",
+	       "", "");
+	result(cs.set.val[SETTING_DELAY] == 7200 && cs.file_of[SETTING_DELAY] == 2 &&
+	       cs.line_of[SETTING_DELAY] == 4,
+	       "conf_load: the last drop-in wins: delay from 9-b.conf:4%s%s", "", "");
+	result(cs.set.val[SETTING_RETRIES] == 4 && cs.file_of[SETTING_RETRIES] == 2 &&
+	       cs.line_of[SETTING_RETRIES] == 2,
+	       "conf_load: a drop-in wins over the file: retries from 9-b.conf:2%s%s", "", "");
+	result(cs.set.val[SETTING_POLICY] == 1 && cs.file_of[SETTING_POLICY] == 0 &&
+	       cs.line_of[SETTING_POLICY] == 3 && !(cs.set.has & SETTING_BIT(SETTING_ENABLED)),
+	       "conf_load: what no drop-in sets stays the file's%s%s", "", "");
+	conf_set_free(&cs);
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		snprintf(sub, sizeof(sub), "%s/%s", dir, names[i]);
+		unlink(sub);
+	}
+	snprintf(sub, sizeof(sub), "%s/sub.conf", dir);
+	rmdir(sub);
+	rmdir(dir);
+	unlink(conf);
+	rmdir(top);
+}
+
 static void test_release(void)
 {
 	size_t i;
@@ -744,6 +816,7 @@ int main(void)
 	test_conf_shipped();
 	test_record();
 	test_make_dirs();
+	test_conf_load();
 	test_release();
 	test_absent();
 	test_check_help();

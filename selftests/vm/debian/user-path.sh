@@ -6,7 +6,8 @@
 # PATH: install the built .debs (DKMS builds s2h here), load it, check,
 # the dry run (6.1: the machine restarts and resumes), set --save; then a
 # cold reboot, after which the settings and the dry run must be back,
-# applied by s2h.service on the module's add event; then a bad line in
+# applied by s2h.service on the module's add event; then a fleet's drop-in
+# in /etc/s2h.conf.d, applied by systemctl restart s2h; then a bad line in
 # /etc/s2h.conf, which systemctl status s2h must show. Run by systemd
 # (s2h-user-test.service) at every boot; the stage file says where it is.
 set -u
@@ -105,6 +106,21 @@ after_reboot()
 	is "$(cat /sys/power/s2h/available)" yes "available: yes, so s2h arms"
 	journalctl -u s2h -b >/tmp/journal.log 2>&1
 	has /tmp/journal.log "restored the dry run" "the journal says the dry run was restored"
+
+	# admin guide, For administrators of many laptops: a fleet's drop-in
+	check "/etc/s2h.conf.d is the s2hctl package's" \
+		sh -c 'dpkg -S /etc/s2h.conf.d | grep -q "^s2hctl: /etc/s2h.conf.d\$"'
+	printf 'delay = 2h\n' >/etc/s2h.conf.d/50-fleet.conf
+	as_user 's2hctl apply --check /etc/s2h.conf' >/tmp/apply.log 2>&1
+	is "$?" 0 "s2hctl apply --check /etc/s2h.conf with the drop-in: good"
+	check "sudo systemctl restart s2h" as_user 'sudo systemctl restart s2h'
+	as_user 's2hctl show --origin' >/tmp/origin.log 2>&1
+	has /tmp/origin.log "/etc/s2h.conf.d/50-fleet.conf:1" \
+		"the drop-in applied: s2hctl show --origin names it"
+	has /tmp/origin.log "2h (7200 s)" "... with its delay"
+	journalctl -u s2h -b >/tmp/journal.log 2>&1
+	has /tmp/journal.log "/etc/s2h.conf, /etc/s2h.conf.d/50-fleet.conf applied" \
+		"the journal names both files"
 
 	echo 'delay = 3x' >>/etc/s2h.conf
 	n=$(wc -l </etc/s2h.conf)
