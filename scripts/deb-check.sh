@@ -109,10 +109,14 @@ tool_version()
 	[ "$found" = "s2hctl $version" ] && [ "$(in_root dpkg -S /usr/bin/s2hctl)" = "s2hctl: /usr/bin/s2hctl" ]
 }
 
+# The drop-ins' directory is the package's, so that a fleet's own package
+# can put a file there and a purge of s2hctl leaves it that file.
 conffile()
 {
 	test -f "$root/etc/s2h.conf" &&
-		in_root dpkg-query -W -f '${Conffiles}\n' s2hctl | grep -q '^ /etc/s2h.conf '
+		in_root dpkg-query -W -f '${Conffiles}\n' s2hctl | grep -q '^ /etc/s2h.conf ' &&
+		test -d "$root/etc/s2h.conf.d" &&
+		[ "$(in_root dpkg -S /etc/s2h.conf.d)" = "s2hctl: /etc/s2h.conf.d" ]
 }
 
 # The rule starts s2h.service and s2h-agent.service, or runs the packaged
@@ -125,7 +129,7 @@ udev_rule()
 	agent=$root/usr/lib/systemd/system/s2h-agent.service
 	run=$(sed -n 's/.*RUN+="\([^ ]*\) apply \/etc\/s2h.conf"$/\1/p' "$rule") || return 1
 	exec_start=$(sed -n 's/^ExecStart=\([^ ]*\) apply \/etc\/s2h.conf$/\1/p' "$unit")
-	agent_start=$(sed -n 's/^ExecStart=\([^ ]*\) agent$/\1/p' "$agent")
+	agent_start=$(sed -n 's/^ExecStart=\([^ ]*\) agent\( .*\)\{0,1\}$/\1/p' "$agent")
 	echo "RUN: $run, ExecStart: $exec_start, agent's: $agent_start"
 	[ "$run" = /usr/bin/s2hctl ] && [ "$exec_start" = /usr/bin/s2hctl ] &&
 		[ "$agent_start" = /usr/bin/s2hctl ] &&
@@ -199,7 +203,7 @@ tap_run "apt install ./s2h-dkms_*.deb ./s2hctl_*.deb in the chroot" install_debs
 tap_run "DKMS built and installed updates/dkms/s2h.ko for $kver" ko_built
 tap_run "modinfo s2h (modules.dep of $kver): version $version" modinfo_version
 tap_run "s2hctl --version as a user: s2hctl $version, from /usr/bin" tool_version
-tap_run "/etc/s2h.conf is a conffile of s2hctl" conffile
+tap_run "/etc/s2h.conf is a conffile of s2hctl, /etc/s2h.conf.d its directory" conffile
 tap_run "udev rule, s2h.service, s2h-agent.service in s2hctl run /usr/bin/s2hctl; modules-load.d in s2h-dkms" \
 	udev_rule
 tap_run "s2hctl(8), s2h.conf(5), completions, the docs the man page names" man_page
