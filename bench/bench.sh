@@ -11,10 +11,11 @@
 # QEMU off and the next boot resumes the image; the two VMs take turns,
 # a boot each, so both see the same host load.  A systemd cycle that did
 # not hibernate is counted and tried again, up to 3 x BENCH_RUNS tries.
-# A third VM boots s2h.ko as built from BENCH_OLD_REF and measures only
-# what does not need a hibernation (the PM callbacks in a burst of
-# suspends, the control path), so that the old and the new figures come
-# from one run, on one host load.
+# A third VM boots s2h.ko as built from BENCH_OLD_REF, measures what does
+# not need a hibernation (the PM callbacks in a burst of suspends, the
+# control path) and goes through the same cycles, taking its turn with the
+# other two, so that the old and the new figures - the wake's path to the
+# hibernation too - come from one run, on one host load.
 # report.py turns the QMP events and the logs into bench/results/ (a
 # Markdown table, a timeline SVG) and fails when any s2h cycle did not
 # hibernate, or any boot neither resumed nor finished.
@@ -139,12 +140,12 @@ main()
 	bench_disks s2h
 	bench_disks systemd
 	bench_disks s2h-old
-	# The old module: one boot, no hibernation.
-	bench_boot s2h-old 0
-	# The two take turns, a boot each, so both see the same host load.
-	while [ "${FINISHED[s2h]}" = 0 ] || [ "${FINISHED[systemd]}" = 0 ]; do
+	# The three take turns, a boot each, so all see the same host load.
+	while [ "${FINISHED[s2h]}" = 0 ] || [ "${FINISHED[systemd]}" = 0 ] ||
+		[ "${FINISHED[s2h-old]}" = 0 ]; do
 		[ "${FINISHED[s2h]}" = 1 ] || bench_boot s2h
 		[ "${FINISHED[systemd]}" = 1 ] || bench_boot systemd
+		[ "${FINISHED[s2h-old]}" = 1 ] || bench_boot s2h-old
 	done
 	mkdir -p "$RESULTS"
 	python3 "$TOP/bench/report.py" --delay "$BENCH_DELAY" --kver "$KVER" --smp "$BENCH_SMP" \

@@ -344,18 +344,23 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
     ]
 
 
-def table(s2h, sysd, awake, preamble, old_pre, delay, kver, smp, ko, host_calib_us, old_ref):
+def table(s2h, s2h_old, sysd, awake, preamble, old_pre, delay, kver, smp, ko, host_calib_us,
+          old_ref):
     lat = [r['wake_to_entry_ms'] for r in s2h]
+    lat_old = [r['wake_to_entry_ms'] for r in s2h_old]
     lat_sd = [r['wake_to_entry_ms'] for r in sysd]
     ex = [r['exit_to_entry_ms'] for r in s2h]
+    ex_old = [r['exit_to_entry_ms'] for r in s2h_old]
     ex_sd = [r['exit_to_entry_ms'] for r in sysd]
     err = [r['alarm_error_s'] for r in s2h]
     err_sd = [r['alarm_error_s'] for r in sysd]
     aw = [r['alarm_error_s'] for r in awake]
     extra = sum(r['suspend_rounds'] > 1 for r in s2h)
     extra_sd = sum(r['suspend_rounds'] > 1 for r in sysd)
-    cyc = [sum(o[p]['last_ns'] for p in PATH_POINTS if p in o) / 1e3
-           for o in (r.get('overhead') for r in s2h) if o]
+    def callbacks(runs):
+        return [sum(o[p]['last_ns'] for p in PATH_POINTS if p in o) / 1e3
+                for o in (r.get('overhead') for r in runs) if o]
+    cyc, cyc_old = callbacks(s2h), callbacks(s2h_old)
     def whole(runs):
         return [r['suspend_ms'] + r['resume_ms'] for r in runs
                 if r['suspend_ms'] is not None and r['resume_ms'] is not None]
@@ -374,20 +379,24 @@ def table(s2h, sysd, awake, preamble, old_pre, delay, kver, smp, ko, host_calib_
         f'| figure | s2h | s2h of {old_ref} | systemd 252 | |',
         '|---|---|---|---|---|',
         f'| "PM: suspend exit" -> "hibernation entry", ms, median (min .. max) '
-        f'| {span(ex, "{:.1f}")} | - | {span(ex_sd, "{:.1f}")} '
-        f'| systemd / s2h = **{ratio_ex:.0f}x** |',
+        f'| {span(ex, "{:.1f}")} | {span(ex_old, "{:.1f}")} | {span(ex_sd, "{:.1f}")} '
+        f'| systemd / s2h = **{ratio_ex:.0f}x**; old / new = '
+        f'{ratio_text(med(ex), med(ex_old))} |',
         f'| RTC wake ("Low-level resume complete") -> "hibernation entry", ms '
-        f'| {span(lat, "{:.1f}")} | - | {span(lat_sd, "{:.1f}")} | {ratio:.1f}x: the kernel\'s '
-        f'device resume, the same for both, comes first |',
+        f'| {span(lat, "{:.1f}")} | {span(lat_old, "{:.1f}")} | {span(lat_sd, "{:.1f}")} '
+        f'| systemd / s2h = {ratio:.1f}x, old / new = {ratio_text(med(lat), med(lat_old))}: '
+        f'the kernel\'s device resume, the same for all, comes first |',
         f'| suspended before hibernating - {delay} s, s (QMP SUSPEND -> WAKEUP) '
         f'| {span(err, "{:+.2f}")} | - | {span(err_sd, "{:+.2f}")} | error, median (min .. max) |',
-        f'| alarm wakes that hibernated | {n} of {n} | - | {n_sd} of {n_sd + len(awake)} '
+        f'| alarm wakes that hibernated | {n} of {n} | {len(s2h_old)} of {len(s2h_old)} '
+        f'| {n_sd} of {n_sd + len(awake)} '
         f'| systemd stayed awake after {len(awake)}: woken {span(aw, "{:+.2f}")} s '
         f'from the delay, before its timer was due |',
         f'| cycles that needed an extra suspend round | {extra} of {n} | - | {extra_sd} of {n_sd} '
         f'| woken by the alarm, slept again |',
         f'| s2h notifier callbacks of the hibernating cycles (the user\'s suspend, '
-        f'the alarm\'s wake), us under TCG | {span(cyc, "{:.0f}")} | - | - '
+        f'the alarm\'s wake), us under TCG | {span(cyc, "{:.0f}")} | {span(cyc_old, "{:.0f}")} '
+        f'| - '
         f'| one each per cycle, in a QEMU just started to resume the image: TCG translates every code path anew; the pm_test rows are the steady figure |',
         f'| whole suspend + resume in the kernel, ms ("suspend entry" -> "Preparing to enter", '
         f'"Low-level resume complete" -> "suspend exit") | {span(sr, "{:.0f}")} | - '
@@ -398,9 +407,9 @@ def table(s2h, sysd, awake, preamble, old_pre, delay, kver, smp, ko, host_calib_
         f'| s2h.ko text / data / bss, bytes (size) | {text} / {data} / {bss} | - | - '
         f'| loaded: {fp.get("coresize", "?")} B, slab +{fp.get("slab_kb", "?")} kB at load |',
     ]
-    head = (f'{n} hibernating cycles of each, the two VMs taking turns, and a third VM '
-            f'with s2h.ko of {old_ref} for the figures that need no hibernation, in one '
-            f'`make bench`: Debian kernel {kver}, QEMU TCG, {smp} vCPUs, S3, delay {delay} s.')
+    head = (f'{n} hibernating cycles of each, three VMs taking turns - s2h, s2h.ko of '
+            f'{old_ref}, systemd - in one `make bench`: Debian kernel {kver}, QEMU TCG, '
+            f'{smp} vCPUs, S3, delay {delay} s.')
     return head, rows
 
 
@@ -494,25 +503,21 @@ def main():
     ap.add_argument('run_dir')
     a = ap.parse_args()
 
-    runs, failed, preamble = [], [], []
-    for mode in ('s2h', 'systemd'):
+    runs, failed, pres = [], [], {}
+    for mode in ('s2h', 'systemd', 's2h-old'):
         try:
             cycles, pre = split_cycles(a.run_dir, mode)
-            if mode == 's2h':
-                preamble = reports_of(pre)
+            pres[mode] = reports_of(pre)
             for cyc in cycles:
                 runs.append(parse_cycle(cyc, mode, a.delay))
             if not cycles or not any(l == 'S2H-BENCH: done' for l in cycles[-1]['lines']):
                 raise RunError(f'{mode}: the VM neither hibernated nor finished')
         except RunError as e:
             failed.append(str(e))
-    old_lines = split_cycles(a.run_dir, 's2h-old')[1]
-    if 'S2H-BENCH: done' not in old_lines:
-        failed.append('s2h-old: the VM of the old module did not finish')
-    old_pre = reports_of(old_lines)
     s2h = [r for r in runs if r['mode'] == 's2h']
+    s2h_old = [r for r in runs if r['mode'] == 's2h-old']
     sysd = [r for r in runs if r['mode'] == 'systemd' and r['hibernated']]
-    awake = [r for r in runs if not r['hibernated']]
+    awake = [r for r in runs if r['mode'] == 'systemd' and not r['hibernated']]
     with open(os.path.join(a.out, 'runs.json'), 'w') as f:
         json.dump({'delay_s': a.delay, 'kernel': a.kver,
                    'host_calibration_us': a.host_calibration_us,
@@ -527,8 +532,8 @@ def main():
         print(f'bench: FAILED: no hibernation to measure: s2h {len(s2h)}, '
               f'systemd {len(sysd)} of {len(sysd) + len(awake)} runs', file=sys.stderr)
         return 1
-    head, rows = table(s2h, sysd, awake, preamble, old_pre, a.delay, a.kver, a.smp, a.ko,
-                       a.host_calibration_us, a.old_ref)
+    head, rows = table(s2h, s2h_old, sysd, awake, pres['s2h'], pres['s2h-old'], a.delay, a.kver,
+                       a.smp, a.ko, a.host_calibration_us, a.old_ref)
     with open(os.path.join(a.out, 'bench.md'), 'w') as f:
         f.write(head + '\n\n' + '\n'.join(rows) + '\n')
     with open(os.path.join(a.out, 'timeline.svg'), 'w') as f:
