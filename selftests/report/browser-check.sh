@@ -23,6 +23,8 @@ top=$(cd "$here/../.." && pwd)
 
 record=${1:-$here/sample}
 s2hctl=${S2HCTL:-$top/tools/s2hctl/s2hctl}
+# the VM tests build the static one only
+[ -n "${S2HCTL:-}" ] || [ -x "$s2hctl" ] || s2hctl=$s2hctl.static
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 TZ=UTC

@@ -192,6 +192,7 @@ static void time_axis(FILE *f, const struct axis *ax)
 {
 	static const int steps[] = { 60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600 };
 	int64_t span = ax->last - ax->first, t, step = 43200, off;
+	const char *fmt = "%H:%M";
 	char label[16];
 	time_t tt = (time_t)ax->first;
 	struct tm tm;
@@ -204,21 +205,24 @@ static void time_axis(FILE *f, const struct axis *ax)
 		}
 	localtime_r(&tt, &tm);
 	off = tm.tm_gmtoff;
+	/* minutes apart at most: the seconds tell the labels apart */
+	if (span < 600)
+		fmt = "%H:%M:%S";
 	fprintf(f, "<g class=\"axis\" font-size=\"11\" fill=\"#444\">\n");
 	for (t = ((ax->first + off) / step + 1) * step - off; t < ax->last; t += step) {
 		double x = x_of(ax, t);
 
 		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#888\"/>",
 			x, x, BAR_Y + BAR_H, BAR_Y + BAR_H + 4);
-		if (x - PLOT_X > 40 && PLOT_X + PLOT_W - x > 40)
+		if (x - PLOT_X > 50 && PLOT_X + PLOT_W - x > 50)
 			fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
 				x, BAR_Y + BAR_H + 16,
-				local_time(t, "%H:%M", label, sizeof(label)));
+				local_time(t, fmt, label, sizeof(label)));
 	}
 	fprintf(f, "<text x=\"%d\" y=\"%d\">%s</text>", PLOT_X, BAR_Y + BAR_H + 16,
-		local_time(ax->first, "%H:%M", label, sizeof(label)));
+		local_time(ax->first, fmt, label, sizeof(label)));
 	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", PLOT_X + PLOT_W,
-		BAR_Y + BAR_H + 16, local_time(ax->last, "%H:%M", label, sizeof(label)));
+		BAR_Y + BAR_H + 16, local_time(ax->last, fmt, label, sizeof(label)));
 	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">100 %%</text>"
 		"<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0 %%</text></g>\n", PLOT_X - 4,
 		BAR_Y + 10, PLOT_X - 4, BAR_Y + BAR_H);

@@ -264,6 +264,8 @@ static void test_build(void)
 	report_free(&r);
 }
 
+static char *render(const struct report *r, int how);
+
 /* A report of one cycle, from its line. */
 static int one_cycle(struct report *r, const char *line)
 {
@@ -317,6 +319,26 @@ static void test_verdicts(void)
 		 (long long)utc(2026, 12, 1, 23, 0));
 	result(!one_cycle(&r, line) && near(r.nights[0].hw_sleep_ratio, 0.9) &&
 	       !r.nights[0].n_verdicts, "verdict: 90 %% hardware sleep, 0.5 %%/h: none");
+	report_free(&r);
+}
+
+/* A night of minutes - a VM's - has its seconds on the axis, hours do not. */
+static void test_axis(void)
+{
+	struct report r;
+	char line[256], *out;
+
+	set_tz("UTC");
+	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld}",
+		 (long long)utc(2026, 12, 1, 22, 0), (long long)utc(2026, 12, 1, 22, 2));
+	if (one_cycle(&r, line)) {
+		result(false, "axis: a report of one cycle");
+		return;
+	}
+	out = render(&r, 'h');
+	result(strstr(out, ">22:00:00</text>") && strstr(out, ">22:02:00</text>") &&
+	       strstr(out, ">22:01:00</text>"), "axis: 2 minutes: ticks a minute, with seconds");
+	free(out);
 	report_free(&r);
 }
 
@@ -416,6 +438,7 @@ int main(void)
 	test_verdicts();
 	test_sections();
 	test_outputs();
+	test_axis();
 	printf("1..%d\n%d passed, %d failed, 0 skipped\n", n_run, n_run - n_failed, n_failed);
 	return n_failed ? 1 : 0;
 }
