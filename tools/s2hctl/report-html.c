@@ -190,9 +190,12 @@ static void battery_line(FILE *f, const struct axis *ax, const struct report_cyc
 /* Ticks at round local times, at most about ten of them. */
 static void time_axis(FILE *f, const struct axis *ax)
 {
-	static const int steps[] = { 60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600 };
+	static const int steps[] = {
+		5, 10, 15, 30, 60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600,
+	};
 	int64_t span = ax->last - ax->first, t, step = 43200, off;
 	const char *fmt = "%H:%M";
+	int room = 50;			/* px between a tick's label and the ends' */
 	char label[16];
 	time_t tt = (time_t)ax->first;
 	struct tm tm;
@@ -206,15 +209,17 @@ static void time_axis(FILE *f, const struct axis *ax)
 	localtime_r(&tt, &tm);
 	off = tm.tm_gmtoff;
 	/* minutes apart at most: the seconds tell the labels apart */
-	if (span < 600)
+	if (span < 600) {
 		fmt = "%H:%M:%S";
+		room = 80;
+	}
 	fprintf(f, "<g class=\"axis\" font-size=\"11\" fill=\"#444\">\n");
 	for (t = ((ax->first + off) / step + 1) * step - off; t < ax->last; t += step) {
 		double x = x_of(ax, t);
 
 		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#888\"/>",
 			x, x, BAR_Y + BAR_H, BAR_Y + BAR_H + 4);
-		if (x - PLOT_X > 50 && PLOT_X + PLOT_W - x > 50)
+		if (x - PLOT_X > room && PLOT_X + PLOT_W - x > room)
 			fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
 				x, BAR_Y + BAR_H + 16,
 				local_time(t, fmt, label, sizeof(label)));

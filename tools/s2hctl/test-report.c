@@ -337,7 +337,7 @@ static void test_axis(void)
 	}
 	out = render(&r, 'h');
 	result(strstr(out, ">22:00:00</text>") && strstr(out, ">22:02:00</text>") &&
-	       strstr(out, ">22:01:00</text>"), "axis: 2 minutes: ticks a minute, with seconds");
+	       strstr(out, ">22:01:00</text>"), "axis: 2 minutes: ticks every 15 s, with seconds");
 	free(out);
 	report_free(&r);
 }
