@@ -13,8 +13,9 @@
 # nothing here is skipped. In UTC, as the VM guests are. TAP, ending in
 # "N passed, N failed, N skipped".
 #
-# REPORT_SCREENSHOT=FILE keeps the screenshot (the README's picture is one,
-# cropped); S2HCTL names the s2hctl to run.
+# Without RECORD, it also checks the README's picture. REPORT_SCREENSHOT=FILE
+# keeps the screenshot (the README's picture is the VM test report's, cut
+# with picture.py crop); S2HCTL names the s2hctl to run.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -131,4 +132,13 @@ while IFS= read -r line; do
 	esac
 done <"$work/picture"
 grep -q '^ok - ' "$work/picture" || tap_result 1 "picture.py ran (status $status)"
+
+# The README's picture, a screenshot of the VM test's page: there, and
+# showing a timeline with a hibernation, as it claims.
+if [ $# -eq 0 ]; then
+	picture=Documentation/images/s2hctl-report.png
+	tap_run "the README shows $picture" grep -qF "]($picture)" "$top/README.md"
+	tap_run "$picture: a night's timeline with a hibernation" \
+		python3 "$here/picture.py" check "$top/$picture" 1 1
+fi
 tap_summary
