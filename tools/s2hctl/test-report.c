@@ -98,9 +98,11 @@ static void test_parse(void)
 	       "parse: a cycle without suspended_at is refused: no night holds it");
 	result(report_parse_line("{\"suspended_at\":5} x", &c) == -EINVAL &&
 	       report_parse_line("{\"suspended_at\":0x5}", &c) == -EINVAL &&
-	       report_parse_line("{\"suspended_at\":5,}", &c) == -EINVAL &&
-	       report_parse_line("{\"a\":[[[[[[[[[[1]]]]]]]]],\"suspended_at\":5}", &c) == -EINVAL,
-	       "parse: trailing words, a hex number, a trailing comma, too deep: refused");
+	       report_parse_line("{\"suspended_at\":5,}", &c) == -EINVAL,
+	       "parse: trailing words, a hex number, a trailing comma: refused");
+	result(!report_parse_line("{\"a\":[[[[[1]]]]],\"suspended_at\":5}", &c) &&
+	       report_parse_line("{\"a\":[[[[[[[[[[1]]]]]]]]]],\"suspended_at\":5}", &c) == -EINVAL,
+	       "parse: nested 5 deep read, 10 deep refused (no line of the format nests so)");
 }
 
 /* report_read() of @path, what it warned in @warned (to free). */
@@ -319,6 +321,14 @@ static void test_verdicts(void)
 		 (long long)utc(2026, 12, 1, 23, 0));
 	result(!one_cycle(&r, line) && near(r.nights[0].hw_sleep_ratio, 0.9) &&
 	       !r.nights[0].n_verdicts, "verdict: 90 %% hardware sleep, 0.5 %%/h: none");
+	report_free(&r);
+
+	/* hw_sleep_us is the last suspend's: against a cycle's armed time only without dark wakes */
+	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld,\"wake\":\"alarm\","
+		 "\"hw_sleep_us\":360000000,\"dark_wakes\":3,\"state_ms\":{\"armed\":3600000}}",
+		 (long long)utc(2026, 12, 1, 22, 0), (long long)utc(2026, 12, 1, 23, 0));
+	result(!one_cycle(&r, line) && isnan(r.nights[0].hw_sleep_ratio) && !r.nights[0].n_verdicts,
+	       "verdict: hardware sleep of a cycle with dark wakes: not compared, no verdict");
 	report_free(&r);
 }
 
