@@ -47,18 +47,6 @@ long report_day(int64_t t)
 	return (long)(timegm(&tm) / 86400);
 }
 
-/* The local time of the noon that starts night @day. */
-int64_t report_day_noon(long day)
-{
-	time_t t = (time_t)day * 86400;
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	tm.tm_hour = REPORT_NIGHT_HOUR;
-	tm.tm_isdst = -1;
-	return mktime(&tm);
-}
-
 bool cycle_hibernated(const struct report_cycle *c)
 {
 	return !strcmp(c->decision, "hibernate") && c->has_result && !c->result &&

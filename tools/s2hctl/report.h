@@ -86,7 +86,6 @@ int64_t cycle_end(const struct report_cycle *c);
 double cycle_pct(const struct report_cycle *c, double pct, int64_t energy_uwh);
 
 long report_day(int64_t t);
-int64_t report_day_noon(long day);
 
 /* What s2hctl report was asked for: checked by then. */
 struct report_opts {
