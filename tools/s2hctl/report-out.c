@@ -72,7 +72,7 @@ void report_print_text(FILE *f, const struct report *r)
 		for (i = 0; i < r->nights[k].n_verdicts; i++, verdicts++)
 			fprintf(f, "%s: %s\n", r->nights[k].date, r->nights[k].verdicts[i].text);
 	if (!verdicts)
-		fprintf(f, "no problem found: every night drained and slept as it should\n");
+		fprintf(f, "no problem found (the limits: admin guide, 'The sleep report')\n");
 }
 
 /* Wakeup source names are the kernel's, and may hold anything. */

@@ -370,6 +370,8 @@ static void test_sections(void)
 		result(strstr(guide, title) || strstr(guide, term),
 		       "sections: the guide has \"%s\"", report_sections[i]);
 	}
+	result(strstr(guide, "\nThe sleep report\n===="),
+	       "sections: the guide has \"The sleep report\", which the text points to");
 	free(guide);
 }
 
