@@ -14,7 +14,7 @@ packages="make gcc perl kmod cpio gzip socat util-linux
 	flex bison bc libelf-dev libssl-dev
 	python3-docutils graphviz mandoc zsh fish debootstrap
 	debhelper dh-dkms lintian dpkg-dev fakeroot
-	prometheus-node-exporter prometheus curl"
+	prometheus-node-exporter prometheus curl chromium"
 # make check-system: OVMF, and the tools scripts/system-image.sh makes a
 # GPT disk image with (mkfs.fat, sgdisk, mkfs.ext4 -d, qemu-img)
 [ "${1:-}" != system ] || packages="$packages ovmf dosfstools gdisk e2fsprogs qemu-utils"

@@ -761,14 +761,15 @@ vm_file_line()
 	mkdir -p "$dir" && printf '%s\n' "${1#"$name" }" >>"$dir/$name"
 }
 
-# scrape-metrics: the s2h.prom the guest handed over (host_file), through
-# Debian's node_exporter and promtool: metrics-scrape.sh's checks, each a
-# TAP line here. It fails if the script fails with no failed check.
-verb_scrape_metrics()
+# vm_host_suite NAME SCRIPT ARG...: a host-side script's TAP checks, each
+# a TAP line of this test; it fails if the script fails with no failed
+# check.
+vm_host_suite()
 {
-	local line out=$VM_WORK/$T_NAME.scrape status=0 failed=0
+	local name=$1 script=$2 line out=$VM_WORK/$T_NAME.$1 status=0 failed=0
 
-	"$VM_SELFDIR/metrics-scrape.sh" "$VM_WORK/$T_NAME.files" >"$out" 2>&1 || status=$?
+	shift 2
+	"$script" "$@" >"$out" 2>&1 || status=$?
 	while IFS= read -r line; do
 		case $line in
 		"ok "*)		tap_result ok "host: ${line#ok * - }" ;;
@@ -778,9 +779,26 @@ verb_scrape_metrics()
 		esac
 	done <"$out"
 	if [ "$status" != 0 ] && [ "$failed" = 0 ]; then
-		tap_result not-ok "host: metrics-scrape.sh exited with status $status"
+		tap_result not-ok "host: $(basename "$script") exited with status $status"
 		sed 's/^/# /' "$out"
 	fi
+}
+
+# scrape-metrics: the s2h.prom the guest handed over (host_file), through
+# Debian's node_exporter and promtool: metrics-scrape.sh's checks.
+verb_scrape_metrics()
+{
+	vm_host_suite scrape "$VM_SELFDIR/metrics-scrape.sh" "$VM_WORK/$T_NAME.files"
+}
+
+# render-report: the record of cycles the guest handed over (host_file,
+# as cycles.jsonl), rendered by s2hctl report and shown in headless
+# Chromium: selftests/report/browser-check.sh's checks. REPORT_SCREENSHOT,
+# when set, keeps the screenshot.
+verb_render_report()
+{
+	vm_host_suite report "$VM_SELFDIR/../report/browser-check.sh" \
+		"$VM_WORK/$T_NAME.files/cycles.jsonl"
 }
 
 # Carry out one "S2H-HOST:" request: a verb and its argument, the rest of
@@ -849,6 +867,9 @@ vm_verb()
 	scrape-metrics)
 		# its own TAP lines; the guest runs on either way
 		verb_scrape_metrics ;;
+	render-report)
+		# its own TAP lines; the guest runs on either way
+		verb_render_report ;;
 	console-has)
 		# only looks: the guest runs on either way
 		tap_check "host: the console shows '$arg'" verb_console_has "$arg" || true ;;

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "apply.h"
+#include "json.h"
 #include "conf.h"
 #include "nl.h"
 #include "output.h"
@@ -286,7 +287,7 @@ static void print_origin_json(const struct conf_set *cs, const struct status *st
 		printf(",\"origin\":\"%s\"", origin_names[o]);
 		if (cs->set.has & SETTING_BIT(i)) {
 			printf(",\"file\":");
-			print_json_string(cs->files[cs->file_of[i]]);
+			fput_json_string(stdout, cs->files[cs->file_of[i]]);
 			printf(",\"line\":%u", cs->line_of[i]);
 		}
 		printf("}");

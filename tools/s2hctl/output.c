@@ -6,6 +6,7 @@
 
 #include "hooks.h"
 #include "names.h"
+#include "json.h"
 #include "output.h"
 #include "swapfile.h"
 
@@ -147,23 +148,6 @@ static void print_last_cycle_text(const struct last_cycle *l)
 		printf("  hardware sleep   unknown (the kernel does not say)\n");
 }
 
-/* A JSON string: wakeup source names are the kernel's, and may hold anything. */
-void print_json_string(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 static void print_status_text(const struct status *st)
 {
 	char val[VALUE_LEN];
@@ -240,9 +224,9 @@ static void print_cycle_json(const struct last_cycle *l)
 	       (unsigned long long)l->woke_at, wake_name(l->wake), decision_name(l->decision),
 	       l->result, l->battery_start, l->battery_wake, l->on_ac ? "true" : "false",
 	       l->dark_wakes, l->other_wakes, l->wake_irq);
-	print_json_string(l->wake_source);
+	fput_json_string(stdout, l->wake_source);
 	printf(",\"undone_by\":");
-	print_json_string(l->undone_by);
+	fput_json_string(stdout, l->undone_by);
 	printf(",\"wakes\":%u,\"battery_wakes\":[", l->wakes);
 	for (i = 0; i < l->n_battery_wakes; i++)
 		printf("%s%d", i ? "," : "", l->battery_wakes[i]);

@@ -14,7 +14,6 @@ int print_checks(const struct status *st);
 void print_hooks(const struct status *st);
 int print_resume_offset(void);
 void print_verify_result(const struct verify_status *v);
-void print_json_string(const char *s);
 /* What monitor prints: -j, -t. */
 struct monitor_opts {
 	bool json;

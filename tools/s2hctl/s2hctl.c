@@ -8,7 +8,9 @@
  * a terminal to ask on); 3 the s2h module is not loaded. Every usage
  * error is found before the kernel is asked anything.
  */
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -30,6 +32,7 @@
 #include "output.h"
 #include "parse.h"
 #include "record.h"
+#include "report.h"
 #include "array.h"
 
 #define EXIT_USAGE	2
@@ -46,7 +49,13 @@ enum {
 	OPT_OUTPUT = 1 << 7,
 	OPT_METRICS = 1 << 8,
 	OPT_ORIGIN = 1 << 9,
+	OPT_DAYS = 1 << 10,
+	OPT_RECORD = 1 << 11,
 };
+
+/* The options followed by their value, kept in args.value[] by bit number. */
+#define OPT_VALUED	(OPT_DAYS | OPT_RECORD)
+#define OPT_NR(bit)	__builtin_ctz(bit)
 
 static const struct {
 	const char *short_name, *long_name;
@@ -62,6 +71,8 @@ static const struct {
 	{ "-o", "--output", OPT_OUTPUT },
 	{ NULL, "--metrics", OPT_METRICS },
 	{ NULL, "--origin", OPT_ORIGIN },
+	{ NULL, "--days", OPT_DAYS },
+	{ NULL, "--record", OPT_RECORD },
 };
 
 /* A command's words: its options, and the rest in order. */
@@ -69,6 +80,7 @@ struct args {
 	unsigned int opts;
 	int n;
 	char **words;
+	const char *value[16];			/* of the OPT_VALUED options given */
 };
 
 struct command {
@@ -137,6 +149,11 @@ static int parse_args(const struct command *cmd, int argc, char **argv, struct a
 		if (!(bit & (cmd->opts | OPT_HELP)))
 			return usage_error(cmd, "%s: unknown option '%s'", cmd->name, argv[i]);
 		a->opts |= bit;
+		if (!(bit & OPT_VALUED))
+			continue;
+		if (i + 1 == argc)
+			return usage_error(cmd, "%s: %s needs a value", cmd->name, argv[i]);
+		a->value[OPT_NR(bit)] = argv[++i];
 	}
 	return 0;
 }
@@ -468,6 +485,49 @@ static int cmd_agent(const struct command *cmd, const struct args *a)
 	return agent_run(a->words + 1, a->n - 1, a->words[0]);
 }
 
+/*
+ * report: --days N, --record PATH, and -o FILE as metrics takes it (its
+ * one word). Return: 0, or the exit status of a usage error.
+ */
+static int report_options(const struct command *cmd, const struct args *a,
+			  struct report_opts *o)
+{
+	const char *days = a->value[OPT_NR(OPT_DAYS)];
+	struct stat sb;
+	char *end;
+
+	o->json = a->opts & OPT_JSON;
+	o->record = a->value[OPT_NR(OPT_RECORD)] ? a->value[OPT_NR(OPT_RECORD)] : S2HCTL_STATEDIR;
+	o->days = REPORT_DAYS_DEFAULT;
+	if (days) {
+		errno = 0;
+		o->days = strtoul(days, &end, 10);
+		if (errno || *end || end == days || *days == '-' || !o->days ||
+		    o->days > REPORT_DAYS_MAX)
+			return usage_error(cmd, "report: --days takes a whole number of days from "
+					   "1 to %d, not '%s'", REPORT_DAYS_MAX, days);
+	}
+	if (!(a->opts & OPT_OUTPUT))
+		return no_words(cmd, a);
+	if (!a->n)
+		return usage_error(cmd, "report: -o needs a FILE (- for standard output)");
+	if (a->n > 1)
+		return usage_error(cmd, "report: unexpected '%s'", a->words[1]);
+	if (!stat(a->words[0], &sb) && S_ISDIR(sb.st_mode))
+		return usage_error(cmd, "report: -o %s: a directory; give a FILE in it, such as "
+				   "%s/s2h-report.html", a->words[0], a->words[0]);
+	o->output = a->words[0];
+	return 0;
+}
+
+static int cmd_report(const struct command *cmd, const struct args *a)
+{
+	struct report_opts o = { 0 };
+	int ret = report_options(cmd, a, &o);
+
+	return ret ? ret : report_run(&o);
+}
+
 static int cmd_help(const struct command *cmd, const struct args *a);
 
 static const struct command commands[] = {
@@ -528,6 +588,15 @@ static const struct command commands[] = {
 	  "      --metrics: write DIR/" METRICS_FILE " as metrics does, at the start and\n"
 	  "      after each cycle (a missing DIR is said once and skipped)",
 	  cmd_agent, NULL },
+	{ "report", OPT_DAYS | OPT_OUTPUT | OPT_JSON | OPT_RECORD, false,
+	  "[--days N] [-o FILE] [-j|--json] [--record PATH]",
+	  "the last N nights (default 7, up to 366, back from the newest) of the record\n"
+	  "      of cycles " S2HCTL_STATEDIR "/" RECORD_FILE ": time suspended and hibernated,\n"
+	  "      dark wakes, drain, hardware sleep, wake sources, and verdicts; a night runs\n"
+	  "      from noon to noon, local time. Text, or -o FILE: one HTML page with a\n"
+	  "      timeline of each night (- for stdout); -j: JSON. --record: another record,\n"
+	  "      a directory or one file. Needs no module",
+	  cmd_report, NULL },
 	{ "help", 0, false, "[COMMAND]", "this help, or one command's", cmd_help, NULL },
 };
 

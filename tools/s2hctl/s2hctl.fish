@@ -44,7 +44,7 @@ function __s2hctl_set_wants_value
     __fish_seen_subcommand_from set; and not __s2hctl_set_wants_key
 end
 
-set -l commands show set enable disable check apply monitor log metrics agent help
+set -l commands show set enable disable check apply monitor log metrics agent report help
 complete -c s2hctl -f
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a show -d 'settings, state, last cycle, counters'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a set -d 'change settings'
@@ -56,10 +56,11 @@ complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a log -d 'the last 32 suspend cycles'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a metrics -d 'counters and cycles for Prometheus (node_exporter)'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a agent -d 'hand the hibernations s2h asks for to systemd'
+complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a report -d 'how the machine slept, night by night'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'help on a command'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'the version'
 complete -c s2hctl -s h -l help -d 'help'
-complete -c s2hctl -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from show monitor log" -s j -l json -d 'JSON output'
+complete -c s2hctl -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from show monitor log report" -s j -l json -d 'JSON output'
 complete -c s2hctl -n "__fish_seen_subcommand_from monitor" -s t -l timestamps -d 'the time first'
 complete -c s2hctl -n "__fish_seen_subcommand_from show" -l origin -d 'the file:line that set each setting'
 complete -c s2hctl -n "__fish_seen_subcommand_from set enable disable" -l save -d 'write /etc/s2h.conf too'
@@ -73,3 +74,6 @@ complete -c s2hctl -n __s2hctl_set_wants_value -a "(__s2hctl_values)"
 complete -c s2hctl -n "__fish_seen_subcommand_from metrics" -a "(__fish_complete_directories)"
 complete -c s2hctl -n "__fish_seen_subcommand_from metrics" -s o -l output -r -F -d 'write FILE'
 complete -c s2hctl -n "__fish_seen_subcommand_from agent" -l metrics -r -a "(__fish_complete_directories)" -d 'keep DIR/s2h.prom fresh'
+complete -c s2hctl -n "__fish_seen_subcommand_from report" -l days -x -a "1 7 30" -d 'the last N nights'
+complete -c s2hctl -n "__fish_seen_subcommand_from report" -s o -l output -r -F -d 'one HTML page in FILE'
+complete -c s2hctl -n "__fish_seen_subcommand_from report" -l record -r -F -d 'another record: DIR or FILE'

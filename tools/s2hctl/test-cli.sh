@@ -138,6 +138,24 @@ cases()
 2|policy: 'Delays' is not one of delay|set policy Delays
 2|'retries'|set policy battery retries
 2|retries: '99'|set policy battery hibernate_mode suspend retries 99
+0||help report
+0||report --help
+2|--days takes a whole number of days from 1 to 366, not '0'|report --days 0
+2|not '367'|report --days 367
+2|not 'x'|report --days x
+2|not '-1'|report --days -1
+2|not '7x'|report --days 7x
+2|not '-o'|report --days -o /tmp/x
+2|--days needs a value|report --days
+2|--record needs a value|report -j --record
+2|-o needs a FILE (- for standard output)|report -o
+2|-o /tmp: a directory; give a FILE in it|report -o /tmp
+2|'extra'|report extra
+2|'b'|report -o a b
+2|unknown option '--save'|report --save
+2|unknown option '-t'|report -t
+1|no record of cycles in /nonexistent (s2h-agent.service writes cycles.jsonl|report --record /nonexistent
+1|cannot read /dev/null/x: Not a directory|report --days 3 --record /dev/null/x
 TABLE
 }
 
@@ -351,6 +369,34 @@ completion_case "-j --json" s2hctl log -
 completion_case "-j --json -t --timestamps" s2hctl monitor -
 completion_case "-o --output" s2hctl metrics -
 completion_case "--metrics" s2hctl agent -
+completion_case "--days -o --output -j --json --record" s2hctl report -
+completion_case "1 7 30" s2hctl report --days ""
+
+# report, from the sample record the browser test renders, without the
+# module (S2H_FAMILY names one that is not there): it reads files only.
+sample=$(dirname "$0")/../../selftests/report/sample
+rout=$(mktemp -d)
+TZ=UTC "$s2hctl" report --record "$sample" >"$rout/text" 2>"$rout/err"
+tap_ok "report without the module: exit 0, a line a night, the verdicts" \
+	sh -c '[ $1 = 0 ] && grep -q "^4 nights from 2026-12-01 to 2026-12-04" "$2" &&
+		[ "$(grep -c "^2026-12-0[1-4] " "$2")" = 4 ] &&
+		grep -qF "2026-12-02: s2idle drained 3.9 %/h" "$2"' - $? "$rout/text"
+tap_ok "report: the torn last line said once on stderr, naming FILE:LINE" \
+	sh -c '[ "$(wc -l <"$1")" = 1 ] && grep -q "cycles.jsonl:7: not a whole cycle" "$1"' - \
+	"$rout/err"
+TZ=UTC "$s2hctl" -j report --record "$sample" --days 2 >"$rout/json" 2>/dev/null
+tap_ok "-j report --days 2: JSON of the newest 2 nights" \
+	sh -c '[ $1 = 0 ] && [ "$(grep -o "\"night\":\"[0-9-]*\"" "$2" | tr "\n" " ")" = \
+		"\"night\":\"2026-12-03\" \"night\":\"2026-12-04\" " ]' - $? "$rout/json"
+TZ=UTC "$s2hctl" report -o "$rout/r.html" --record "$sample" 2>/dev/null
+tap_ok "report -o FILE: an HTML page in FILE, nothing on stdout" \
+	sh -c '[ $1 = 0 ] && head -n 1 "$2" | grep -qx "<!DOCTYPE html>" &&
+		grep -q "<svg class=\"timeline\"" "$2"' - $? "$rout/r.html"
+err=$("$s2hctl" report --record "$sample" -o /nonexistent/r.html 2>&1 >/dev/null)
+tap_ok "report -o an unwritable FILE: exit 1, why, and what to do" \
+	sh -c '[ $1 = 1 ] && printf "%s" "$2" | grep -q "cannot write /nonexistent/r.html: No such file or directory (give -o a writable FILE)"' \
+	- $? "$err"
+rm -rf "$rout"
 
 # metrics DIR without the module: exit 3 and nothing written, not even a
 # temporary file - the kernel is asked before the file is made.
@@ -381,7 +427,7 @@ if command -v fish >/dev/null; then
 			"source $dir/s2hctl.fish; complete -C '$1'" | cut -f1 | tr '\n' ' '
 	}
 	tap_ok "fish offers the commands" \
-		sh -c 'for w in show set check apply monitor metrics agent; do
+		sh -c 'for w in show set check apply monitor metrics agent report; do
 			printf "%s" "$1" | grep -qw $w || exit 1; done' - "$(fish_words 's2hctl ')"
 	tap_ok "fish offers the keys of set" \
 		sh -c 'printf "%s" "$1" | grep -qw require_verified' - "$(fish_words 's2hctl set ')"

@@ -316,7 +316,7 @@ diag_stats()
 
 # host_file NAME FILE: hand FILE to the host, one "S2H-FILE: NAME LINE" a
 # line on the TAP channel (not echoed to the console); the host keeps it
-# as NAME for a later request's checks (vm.sh: scrape-metrics).
+# as NAME for a later request's checks (vm.sh: scrape-metrics, render-report).
 host_file()
 {
 	local line

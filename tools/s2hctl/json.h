@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef S2HCTL_JSON_H
+#define S2HCTL_JSON_H
+
+#include <stdio.h>
+
+void fput_json_string(FILE *f, const char *s);
+
+#endif /* S2HCTL_JSON_H */
