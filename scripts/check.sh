@@ -89,6 +89,7 @@ run_suite docs "$top/scripts/docs-check.sh"
 if make -C "$top" --no-print-directory tools >/dev/null; then
 	run_suite s2hctl-parse "$top/tools/s2hctl/test-parse"
 	run_suite s2hctl-metrics "$top/tools/s2hctl/test-metrics"
+	run_suite s2hctl-cycles "$top/tools/s2hctl/test-cycles"
 	run_suite s2hctl-cli "$top/tools/s2hctl/test-cli.sh" "$top/tools/s2hctl/s2hctl"
 else
 	echo "not ok - build s2hctl"

@@ -61,6 +61,7 @@ complete -c s2hctl -n "not __fish_seen_subcommand_from $commands" -s V -l versio
 complete -c s2hctl -s h -l help -d 'help'
 complete -c s2hctl -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from show monitor log" -s j -l json -d 'JSON output'
 complete -c s2hctl -n "__fish_seen_subcommand_from monitor" -s t -l timestamps -d 'the time first'
+complete -c s2hctl -n "__fish_seen_subcommand_from log" -s a -l all -d 'every cycle recorded, across boots'
 complete -c s2hctl -n "__fish_seen_subcommand_from set enable disable" -l save -d 'write /etc/s2h.conf too'
 complete -c s2hctl -n "__fish_seen_subcommand_from check" -l verify -d 'a dry run first (save your work)'
 complete -c s2hctl -n "__fish_seen_subcommand_from check" -s y -l yes -d 'do not ask'
