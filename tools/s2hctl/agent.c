@@ -170,7 +170,7 @@ static void record_cycles(void)
 	struct conn c;
 	int ret;
 
-	ret = boot_id(boot);
+	ret = this_boot_id(boot);
 	if (ret) {
 		printf("s2hctl agent: no boot id (%s): cycles not recorded\n", strerror(-ret));
 		return;

@@ -13,7 +13,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "array.h"
 #include "cycles.h"
 #include "drain.h"
 #include "names.h"
@@ -231,12 +231,12 @@ const char *cycles_dir(void)
 }
 
 /**
- * boot_id() - this boot's id, which tells a cycle of this boot from one of another
+ * this_boot_id() - this boot's id, which tells a cycle of this boot from one of another
  * @boot: the result, "" when unknown
  *
  * Return: 0, or -errno.
  */
-int boot_id(char boot[BOOT_ID_LEN])
+int this_boot_id(char boot[BOOT_ID_LEN])
 {
 	FILE *f;
 	size_t n;
@@ -259,8 +259,6 @@ struct out {
 	size_t len, used;
 	bool full;
 };
-
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void put(struct out *o, const char *fmt, ...)
 {
@@ -299,7 +297,7 @@ static void put_string(struct out *o, const char *key, const char *s)
 static void put_known(struct out *o, const char *key, int64_t v)
 {
 	if (v >= 0)
-		put(o, ",\"%s\":%" PRId64, key, v);
+		put(o, ",\"%s\":%lld", key, (long long)v);
 }
 
 static void put_drain(struct out *o, const char *name, const struct drain *d)
@@ -325,7 +323,7 @@ static void put_wakes(struct out *o, const struct last_cycle *l)
 			sep = ",";
 		}
 		if (i < l->n_energy_wakes && l->energy_wakes[i] >= 0)
-			put(o, "%s\"energy_uwh\":%" PRId64, sep, l->energy_wakes[i]);
+			put(o, "%s\"energy_uwh\":%lld", sep, (long long)l->energy_wakes[i]);
 		put(o, "}");
 	}
 	put(o, "]");
@@ -339,7 +337,7 @@ static const unsigned int timed_states[] = {
 /**
  * cycles_format() - a cycle's record, one line of JSON ending in a newline
  * @l: the cycle, as the kernel's history has it
- * @boot: the boot it ran in, boot_id()
+ * @boot: the boot it ran in, this_boot_id()
  * @buf: the result
  * @len: its size, CYCLES_LINE_MAX is enough
  *
@@ -358,9 +356,10 @@ int cycles_format(const struct last_cycle *l, const char *boot, char *buf, size_
 
 	put(&o, "{\"v\":1");
 	put_string(&o, "boot", boot);
-	put(&o, ",\"seq\":%" PRIu64 ",\"suspended_at\":%" PRIu64, l->seq, l->suspended_at);
+	put(&o, ",\"seq\":%llu,\"suspended_at\":%llu", (unsigned long long)l->seq,
+	    (unsigned long long)l->suspended_at);
 	if (l->woke_at)
-		put(&o, ",\"woke_at\":%" PRIu64, l->woke_at);
+		put(&o, ",\"woke_at\":%llu", (unsigned long long)l->woke_at);
 	put(&o, ",\"wake\":\"%s\",\"decision\":\"%s\",\"result\":%d", wake_name(l->wake),
 	    decision_name(l->decision), l->result);
 	if (l->wake == S2H_WAKE_ALARM || l->dark_wakes)
@@ -379,9 +378,9 @@ int cycles_format(const struct last_cycle *l, const char *boot, char *buf, size_
 		put_string(&o, "undone_by", l->undone_by);
 	put_known(&o, "hw_sleep_us", l->hw_sleep_us);
 	put(&o, ",\"state_ms\":{");
-	for (i = 0; i < sizeof(timed_states) / sizeof(timed_states[0]); i++)
-		put(&o, "%s\"%s\":%" PRIu64, i ? "," : "", state_name(timed_states[i]),
-		    l->state_ms[timed_states[i]]);
+	for (i = 0; i < ARRAY_SIZE(timed_states); i++)
+		put(&o, "%s\"%s\":%llu", i ? "," : "", state_name(timed_states[i]),
+		    (unsigned long long)l->state_ms[timed_states[i]]);
 	put(&o, "}");
 	drain_suspended(l, &d);
 	put_drain(&o, "suspended", &d);
@@ -467,7 +466,7 @@ static bool state_member(const char *key, size_t klen, const char *val, size_t v
 	unsigned int i;
 	int64_t v;
 
-	for (i = 0; i < sizeof(timed_states) / sizeof(timed_states[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(timed_states); i++)
 		if (key_is(key, klen, state_name(timed_states[i])) && json_int(val, vlen, &v))
 			l->state_ms[timed_states[i]] = (uint64_t)v;
 	return true;
@@ -543,7 +542,7 @@ static bool cycle_member(const char *key, size_t klen, const char *val, size_t v
 	struct last_cycle *l = arg;
 	size_t i;
 
-	for (i = 0; i < sizeof(number_members) / sizeof(number_members[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(number_members); i++)
 		if (key_is(key, klen, number_members[i].key))
 			return number_member(l, i, val, vlen);
 	if (key_is(key, klen, "wake"))

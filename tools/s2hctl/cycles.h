@@ -39,7 +39,7 @@ bool json_object_scan(const char *s, size_t len, json_member_fn fn, void *arg);
 bool json_array_scan(const char *s, size_t len, json_element_fn fn, void *arg);
 
 const char *cycles_dir(void);
-int boot_id(char boot[BOOT_ID_LEN]);
+int this_boot_id(char boot[BOOT_ID_LEN]);
 int cycles_format(const struct last_cycle *l, const char *boot, char *buf, size_t len);
 bool cycle_final(const struct last_cycle *l, bool newest, uint32_t state);
 bool cycle_key_of(const char *line, size_t len, struct cycle_key *k);

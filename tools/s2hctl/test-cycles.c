@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "array.h"
 #include "cycles.h"
 
 static int n_run, n_failed;
@@ -72,7 +73,7 @@ static struct last_cycle early(uint64_t seq, uint64_t suspended_at)
 
 static bool has(const char *line, const char *s)
 {
-	return strstr(line, s) != NULL;
+	return strstr(line, s);
 }
 
 static void test_format(void)
@@ -154,7 +155,7 @@ static void test_json(void)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
 		result(json_object_scan(cases[i].text, strlen(cases[i].text), NULL, NULL) ==
 		       cases[i].valid, cases[i].desc, cases[i].text);
 }
@@ -328,7 +329,8 @@ static void test_final(void)
 {
 	struct last_cycle l = hibernated(1, 1765000000);
 
-	result(cycle_final(&l, false, S2H_STATE_ARMED), "final: a cycle a newer one followed", NULL);
+	result(cycle_final(&l, false, S2H_STATE_ARMED), "final: a cycle a newer one followed",
+	       NULL);
 	l.wake = S2H_WAKE_OTHER;
 	result(!cycle_final(&l, true, S2H_STATE_IDLE),
 	       "not final: the newest after another source's wake (a suspend may go on with it)",
