@@ -177,6 +177,7 @@ static void s2h_hibernation_ended(int err, const struct s2h_wake_source *src,
 {
 	struct s2h_event_info ev = { .error = err };
 	unsigned int attempt;
+	struct s2h_power pw;
 	bool hybrid;
 	u64 cycle;
 
@@ -209,8 +210,13 @@ static void s2h_hibernation_ended(int err, const struct s2h_wake_source *src,
 		return;
 	}
 
+	/* What the hibernation cost, read before the resume is told (the record's). */
+	s2h_power_read(&pw);
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_RESUMES]++;
+	s2h.last->energy_resume = pw.energy;
+	if (pw.energy_full >= 0)
+		s2h.last->energy_full = pw.energy_full;
 	if (seq == s2h.action_seq) {
 		s2h.pending_sec = 0;
 		s2h_set_state(S2H_STATE_IDLE);

@@ -99,6 +99,8 @@ static void s2h_start_cycle(const struct s2h_power *pw, ktime_t now)
 	s2h.last = s2h_history_start(&s2h.history);
 	s2h.last->suspended_at = ktime_get_real_seconds();
 	s2h.last->battery_start = pw->battery;
+	s2h.last->energy_start = pw->energy;
+	s2h.last->energy_full = pw->energy_full;
 }
 
 static void s2h_not_armed(const struct s2h_preflight *pf, bool watching)
@@ -168,6 +170,7 @@ static void s2h_arm(const struct s2h_preflight *pf, const struct s2h_power *pw)
 	delay_sec = s2h_arm_delay(s2h.check.continue_sec, pw, pf->failed, now);
 	s2h.other_woke_at = 0;
 	s2h.battery_armed = pw->battery;
+	s2h.energy_armed = pw->energy;
 	s2h.battery_alarm = pw->alarm;
 	s2h_alarm_arm(&s2h.alarm, delay_sec, now);
 	s2h.deadline = ktime_add(now, ktime_set(delay_sec, 0));

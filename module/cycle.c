@@ -313,6 +313,11 @@ int s2h_cycle_init(const struct s2h_config *config)
 	s2h.no_cycle.battery_start = S2H_BATTERY_UNKNOWN;
 	s2h.no_cycle.battery_wake = S2H_BATTERY_UNKNOWN;
 	s2h.no_cycle.hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
+	s2h.no_cycle.energy_start = S2H_ENERGY_UNKNOWN;
+	s2h.no_cycle.energy_wake = S2H_ENERGY_UNKNOWN;
+	s2h.no_cycle.energy_resume = S2H_ENERGY_UNKNOWN;
+	s2h.no_cycle.energy_full = S2H_ENERGY_UNKNOWN;
+	s2h.energy_armed = S2H_ENERGY_UNKNOWN;
 	s2h.last = &s2h.no_cycle;
 	s2h_alarm_init(&s2h.alarm);
 	INIT_WORK(&s2h.hibernate_work, s2h_hibernate_work);

@@ -189,6 +189,54 @@ u32 s2h_drain_rate(int battery_armed, int battery, s64 elapsed_ms)
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_drain_rate);
 
+/**
+ * s2h_energy_known() - whether an energy figure can be turned into percent
+ * @energy: uWh, S2H_ENERGY_UNKNOWN when the batteries do not say
+ * @energy_full: uWh when full, likewise
+ *
+ * Return: true when both are known and within S2H_ENERGY_MAX_UWH.
+ */
+bool s2h_energy_known(s64 energy, s64 energy_full)
+{
+	return energy >= 0 && energy_full > 0 && energy <= S2H_ENERGY_MAX_UWH &&
+	       energy_full <= S2H_ENERGY_MAX_UWH;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_energy_known);
+
+/*
+ * Ten-millionths of the full battery: an energy drop of a 50 Wh battery's
+ * 0.5 mWh still counts, and the drop, at most S2H_ENERGY_MAX_UWH (10^12),
+ * times this fits in 64 bits (10^19 < 1.8 * 10^19).
+ */
+#define S2H_ENERGY_FRACTION	10000000ULL
+
+/**
+ * s2h_drain_measure() - the drain over a suspend, from energy where known
+ * @e: the two ends, and how long it lasted
+ *
+ * Energy, when both ends and the full battery's are known, measures a
+ * drain under 1 %/h over a short suspend, which whole percent round to
+ * nothing; a battery that gained energy (charging) drained nothing.
+ * Otherwise whole percent, s2h_drain_rate().
+ *
+ * Return: thousandths of a percent per hour; 0 when the suspend says nothing.
+ */
+u32 s2h_drain_measure(const struct s2h_drain_ends *e)
+{
+	u64 drop, fraction;
+
+	if (!s2h_energy_known(e->energy_armed, e->energy_full) ||
+	    !s2h_energy_known(e->energy, e->energy_full))
+		return s2h_drain_rate(e->battery_armed, e->battery, e->elapsed_ms);
+	if (e->energy >= e->energy_armed || e->elapsed_ms < S2H_DRAIN_MIN_MS)
+		return 0;
+	drop = min_t(u64, e->energy_armed - e->energy, e->energy_full);
+	fraction = div64_u64(drop * S2H_ENERGY_FRACTION, e->energy_full);
+	/* fraction / 10^7 * 100 % * 1000 per 3600 s: fraction * 36000 per ms */
+	return min_t(u64, div64_u64(fraction * 36000, e->elapsed_ms), U32_MAX);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_drain_measure);
+
 /* Seconds until @battery reaches @threshold at @drain_mpph; < 0: not projected to. */
 static s64 s2h_drain_left_sec(int battery, u32 threshold, u32 drain_mpph)
 {
@@ -241,7 +289,11 @@ static u32 s2h_drain_now(const struct s2h_policy_facts *f)
 
 	if (f->on_ac || f->battery < 0)
 		return 0;
-	rate = s2h_drain_rate(f->battery_armed, f->battery, f->elapsed_ms);
+	rate = s2h_drain_measure(&(struct s2h_drain_ends) {
+		.battery_armed = f->battery_armed, .battery = f->battery,
+		.energy_armed = f->energy_armed, .energy = f->energy,
+		.energy_full = f->energy_full, .elapsed_ms = f->elapsed_ms,
+	});
 	return rate ? rate : f->drain_mpph;
 }
 
@@ -280,10 +332,18 @@ static struct s2h_decision s2h_decide_last_resort(const struct s2h_policy_facts 
 	return s2h_sleep_for(S2H_REASON_WATCH, f->check_sec);
 }
 
-/* Windows' standby budget: the drop since the suspend, whatever the delay. */
+/*
+ * Windows' standby budget: the drop since the suspend, whatever the delay;
+ * in energy where the batteries give it, which whole percent round.
+ */
 static bool s2h_over_budget(const struct s2h_policy_facts *f)
 {
-	return f->drain_budget && f->battery >= 0 && f->battery_start >= 0 &&
+	if (!f->drain_budget)
+		return false;
+	if (s2h_energy_known(f->energy_start, f->energy_full) &&
+	    s2h_energy_known(f->energy, f->energy_full))
+		return (f->energy_start - f->energy) * 100 > (s64)f->drain_budget * f->energy_full;
+	return f->battery >= 0 && f->battery_start >= 0 &&
 	       f->battery_start - f->battery > (int)f->drain_budget;
 }
 

@@ -157,6 +157,21 @@ struct s2h_policy_facts {
 	s64 cycle_ms;		/* from the suspend that started the cycle to now */
 	u32 drain_mpph;		/* drain measured in earlier suspends, 0.001 %/h; 0: unknown */
 	bool battery_alarm;	/* the battery's own alarm was set at battery_threshold */
+	s64 energy;		/* uWh now, S2H_ENERGY_UNKNOWN when the batteries do not say */
+	s64 energy_armed;	/* uWh when the alarm was armed, or S2H_ENERGY_UNKNOWN */
+	s64 energy_start;	/* uWh at the suspend that started the cycle, or unknown */
+	s64 energy_full;	/* uWh when full, or S2H_ENERGY_UNKNOWN */
+};
+
+/*
+ * What the batteries held at the two ends of a suspend: energy where they
+ * give it, which measures a drain finer than whole percent, else percent.
+ */
+struct s2h_drain_ends {
+	int battery_armed, battery;	/* percent, < 0 when unknown */
+	s64 energy_armed, energy;	/* uWh, S2H_ENERGY_UNKNOWN when unknown */
+	s64 energy_full;		/* uWh, S2H_ENERGY_UNKNOWN when unknown */
+	s64 elapsed_ms;
 };
 
 struct s2h_decision {
@@ -181,6 +196,15 @@ enum s2h_image_end {
 	S2H_IMAGE_UNDONE_LATE,	/* undone after the image was written, not powered off */
 };
 
+/* The batteries do not say how much energy they hold (power.c). */
+#define S2H_ENERGY_UNKNOWN	(-1LL)
+
+/*
+ * More than any laptop's batteries hold (1 MWh): a gauge that says so is
+ * wrong, and the drain's arithmetic stays within 64 bits below it.
+ */
+#define S2H_ENERGY_MAX_UWH	1000000000000LL
+
 /* The kernel does not say how long the hardware slept. */
 #define S2H_HW_SLEEP_UNKNOWN	(-1)
 
@@ -204,6 +228,8 @@ enum s2h_image_end s2h_image_outcome(bool restore, enum s2h_sleep_evidence snaps
 int s2h_image_error(enum s2h_image_end end);
 u32 s2h_pending_alarm(const struct s2h_decision *d);
 u32 s2h_drain_rate(int battery_armed, int battery, s64 elapsed_ms);
+bool s2h_energy_known(s64 energy, s64 energy_full);
+u32 s2h_drain_measure(const struct s2h_drain_ends *e);
 u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec,
 		    bool battery_alarm);
 

@@ -23,8 +23,8 @@ static struct s2h_cycle_record *s2h_history_slot(struct s2h_history *h, u64 seq)
  * s2h_history_start() - begin a new cycle, dropping the oldest when full
  * @h: the history
  *
- * Return: the new cycle, its seq set, every other field 0 but the battery,
- * unknown.
+ * Return: the new cycle, its seq set, every other field 0 but the battery
+ * and its energy, unknown.
  */
 struct s2h_cycle_record *s2h_history_start(struct s2h_history *h)
 {
@@ -36,8 +36,14 @@ struct s2h_cycle_record *s2h_history_start(struct s2h_history *h)
 	c->battery_start = S2H_BATTERY_UNKNOWN;
 	c->battery_wake = S2H_BATTERY_UNKNOWN;
 	c->hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
-	for (i = 0; i < S2H_CYCLE_WAKES_MAX; i++)
+	c->energy_start = S2H_ENERGY_UNKNOWN;
+	c->energy_wake = S2H_ENERGY_UNKNOWN;
+	c->energy_resume = S2H_ENERGY_UNKNOWN;
+	c->energy_full = S2H_ENERGY_UNKNOWN;
+	for (i = 0; i < S2H_CYCLE_WAKES_MAX; i++) {
 		c->battery_wakes[i] = S2H_BATTERY_UNKNOWN;
+		c->energy_wakes[i] = S2H_ENERGY_UNKNOWN;
+	}
 	return c;
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_history_start);
@@ -64,14 +70,17 @@ EXPORT_SYMBOL_IF_KUNIT(s2h_history_after);
  * s2h_history_add_wake() - count a wake of a cycle
  * @c: the cycle
  * @battery: percent at the wake, S2H_BATTERY_UNKNOWN when it was not read
+ * @energy: uWh at the wake, S2H_ENERGY_UNKNOWN when it was not read
  *
  * A cycle of many dark wakes keeps the battery of its first
  * S2H_CYCLE_WAKES_MAX; wakes counts them all.
  */
-void s2h_history_add_wake(struct s2h_cycle_record *c, int battery)
+void s2h_history_add_wake(struct s2h_cycle_record *c, int battery, s64 energy)
 {
-	if (c->wakes < S2H_CYCLE_WAKES_MAX)
+	if (c->wakes < S2H_CYCLE_WAKES_MAX) {
 		c->battery_wakes[c->wakes] = battery;
+		c->energy_wakes[c->wakes] = energy;
+	}
 	c->wakes++;
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_history_add_wake);

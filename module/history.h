@@ -32,6 +32,12 @@ struct s2h_cycle_record {
 	int battery_wakes[S2H_CYCLE_WAKES_MAX];	/* percent, or S2H_BATTERY_UNKNOWN */
 	u64 state_ms[__S2H_STATE_MAX];	/* time in each state (idle: awake between suspends) */
 	s64 hw_sleep_us;		/* S2H_HW_SLEEP_UNKNOWN when the kernel does not say */
+	/* uWh, as battery_*; S2H_ENERGY_UNKNOWN when the batteries do not say */
+	s64 energy_start;
+	s64 energy_wake;
+	s64 energy_resume;		/* after the resume from s2h's hibernation */
+	s64 energy_full;		/* as last read */
+	s64 energy_wakes[S2H_CYCLE_WAKES_MAX];
 };
 
 struct s2h_history {
@@ -41,6 +47,6 @@ struct s2h_history {
 
 struct s2h_cycle_record *s2h_history_start(struct s2h_history *h);
 const struct s2h_cycle_record *s2h_history_after(const struct s2h_history *h, u64 seq);
-void s2h_history_add_wake(struct s2h_cycle_record *c, int battery);
+void s2h_history_add_wake(struct s2h_cycle_record *c, int battery, s64 energy);
 
 #endif /* _S2H_HISTORY_H */

@@ -195,8 +195,14 @@ static int s2h_nl_put_cycle_fields(struct sk_buff *msg, const struct s2h_cycle_r
 	    nla_put_string(msg, S2H_LAST_A_UNDONE_BY, c->undone_by))
 		return -EMSGSIZE;
 	for (i = 0; i < min_t(u32, c->wakes, S2H_CYCLE_WAKES_MAX); i++)
-		if (nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKES, c->battery_wakes[i]))
+		if (nla_put_s32(msg, S2H_LAST_A_BATTERY_WAKES, c->battery_wakes[i]) ||
+		    nla_put_s64(msg, S2H_LAST_A_ENERGY_WAKES, c->energy_wakes[i], S2H_LAST_A_PAD))
 			return -EMSGSIZE;
+	if (nla_put_s64(msg, S2H_LAST_A_ENERGY_START, c->energy_start, S2H_LAST_A_PAD) ||
+	    nla_put_s64(msg, S2H_LAST_A_ENERGY_WAKE, c->energy_wake, S2H_LAST_A_PAD) ||
+	    nla_put_s64(msg, S2H_LAST_A_ENERGY_RESUME, c->energy_resume, S2H_LAST_A_PAD) ||
+	    nla_put_s64(msg, S2H_LAST_A_ENERGY_FULL, c->energy_full, S2H_LAST_A_PAD))
+		return -EMSGSIZE;
 	if (nla_put_u64_64bit(msg, S2H_LAST_A_IDLE_MS, c->state_ms[S2H_STATE_IDLE],
 			      S2H_LAST_A_PAD) ||
 	    nla_put_u64_64bit(msg, S2H_LAST_A_ARMED_MS, c->state_ms[S2H_STATE_ARMED],
@@ -229,10 +235,11 @@ static int s2h_nl_put_cycle(struct sk_buff *msg, int attr, const struct s2h_cycl
 static size_t s2h_nl_cycle_size(void)
 {
 	return nla_total_size(0) +
-	       8 * nla_total_size_64bit(sizeof(u64)) +	/* times, seq, hw_sleep_us */
+	       12 * nla_total_size_64bit(sizeof(u64)) +	/* times, seq, hw_sleep_us, energy */
 	       10 * nla_total_size(sizeof(u32)) +	/* wake ... wakes */
 	       2 * nla_total_size(S2H_WAKE_SOURCE_LEN) +	/* wake_source, undone_by */
-	       S2H_CYCLE_WAKES_MAX * nla_total_size(sizeof(s32));
+	       S2H_CYCLE_WAKES_MAX * nla_total_size(sizeof(s32)) +	/* battery_wakes */
+	       S2H_CYCLE_WAKES_MAX * nla_total_size_64bit(sizeof(s64));	/* energy_wakes */
 }
 
 /*

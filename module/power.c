@@ -4,12 +4,15 @@
 #include <linux/string.h>
 
 #include "compat.h"
+#include "decide.h"
 #include "power.h"
 #include "sysiface.h"
 
 struct s2h_battery_sum {
 	int percent;
 	int count;
+	s64 energy;		/* S2H_ENERGY_UNKNOWN once a battery does not say */
+	s64 energy_full;
 };
 
 /*
@@ -27,6 +30,43 @@ static bool s2h_is_system_battery(struct power_supply *psy)
 	return val.intval != POWER_SUPPLY_SCOPE_DEVICE;
 }
 
+/* A property of @psy that cannot be negative; < 0 when it does not say. */
+static s64 s2h_battery_prop(struct power_supply *psy, enum power_supply_property psp)
+{
+	union power_supply_propval val;
+
+	if (power_supply_get_property(psy, psp, &val) || val.intval < 0)
+		return -1;
+	return val.intval;
+}
+
+/*
+ * The energy of @psy in uWh: @energy_psp where the driver gives it, else
+ * @charge_psp (uAh) at the voltage now (uV), as ACPI batteries that report
+ * in mAh do; S2H_ENERGY_UNKNOWN when neither is there. At most about
+ * 2^31 uAh times 2^31 uV: within 64 bits.
+ */
+static s64 s2h_battery_energy(struct power_supply *psy, enum power_supply_property energy_psp,
+			      enum power_supply_property charge_psp)
+{
+	s64 energy = s2h_battery_prop(psy, energy_psp);
+	s64 charge, voltage;
+
+	if (energy >= 0)
+		return energy;
+	charge = s2h_battery_prop(psy, charge_psp);
+	voltage = s2h_battery_prop(psy, POWER_SUPPLY_PROP_VOLTAGE_NOW);
+	if (charge < 0 || voltage <= 0)
+		return S2H_ENERGY_UNKNOWN;
+	return div_s64(charge * voltage, 1000000);
+}
+
+/* Adds @add to @sum, which stays unknown once one of them is. */
+static void s2h_energy_add(s64 *sum, s64 add)
+{
+	*sum = *sum < 0 || add < 0 ? S2H_ENERGY_UNKNOWN : *sum + add;
+}
+
 static int s2h_add_battery(struct power_supply *psy, void *data)
 {
 	struct s2h_battery_sum *sum = data;
@@ -37,6 +77,10 @@ static int s2h_add_battery(struct power_supply *psy, void *data)
 		return 0;
 	sum->percent += clamp(val.intval, 0, 100);
 	sum->count++;
+	s2h_energy_add(&sum->energy, s2h_battery_energy(psy, POWER_SUPPLY_PROP_ENERGY_NOW,
+							POWER_SUPPLY_PROP_CHARGE_NOW));
+	s2h_energy_add(&sum->energy_full, s2h_battery_energy(psy, POWER_SUPPLY_PROP_ENERGY_FULL,
+							     POWER_SUPPLY_PROP_CHARGE_FULL));
 	return 0;
 }
 
@@ -56,6 +100,11 @@ void s2h_power_read(struct s2h_power *p)
 	s2h_for_each_power_supply(&sum, s2h_add_battery);
 	p->battery = sum.count ? sum.percent / sum.count : S2H_BATTERY_UNKNOWN;
 	p->on_ac = power_supply_is_system_supplied() != 0;
+	/* Known only when every battery said, and within what a gauge can truly say. */
+	p->energy = sum.count && sum.energy <= S2H_ENERGY_MAX_UWH ? sum.energy :
+		    S2H_ENERGY_UNKNOWN;
+	p->energy_full = sum.count && sum.energy_full <= S2H_ENERGY_MAX_UWH &&
+			 sum.energy_full > 0 ? sum.energy_full : S2H_ENERGY_UNKNOWN;
 }
 
 /*

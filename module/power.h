@@ -11,6 +11,8 @@ struct s2h_power {
 	int battery;	/* percent, S2H_BATTERY_UNKNOWN without a system battery */
 	bool on_ac;
 	bool alarm;	/* the batteries' own alarms are at battery_threshold */
+	s64 energy;	/* uWh held, S2H_ENERGY_UNKNOWN unless every system battery says */
+	s64 energy_full; /* uWh held when full, likewise */
 };
 
 struct device;

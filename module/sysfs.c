@@ -274,6 +274,17 @@ static ssize_t s2h_battery_wakes_show(const struct s2h_cycle_record *l, char *bu
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
+/* As battery_wakes, in uWh. */
+static ssize_t s2h_energy_wakes_show(const struct s2h_cycle_record *l, char *buf)
+{
+	unsigned int i, n = min_t(u32, l->wakes, S2H_CYCLE_WAKES_MAX);
+	ssize_t len = 0;
+
+	for (i = 0; i < n; i++)
+		len += sysfs_emit_at(buf, len, "%s%lld", i ? " " : "", l->energy_wakes[i]);
+	return len + sysfs_emit_at(buf, len, "\n");
+}
+
 /* last_cycle/: the last cycle, a file per attribute of the netlink nest. */
 static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
 {
@@ -326,6 +337,16 @@ static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr,
 		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_HIBERNATING]);
 	case S2H_LAST_A_RESUMING_MS:
 		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_RESUMING]);
+	case S2H_LAST_A_ENERGY_START:
+		return sysfs_emit(buf, "%lld\n", l->energy_start);
+	case S2H_LAST_A_ENERGY_WAKE:
+		return sysfs_emit(buf, "%lld\n", l->energy_wake);
+	case S2H_LAST_A_ENERGY_RESUME:
+		return sysfs_emit(buf, "%lld\n", l->energy_resume);
+	case S2H_LAST_A_ENERGY_FULL:
+		return sysfs_emit(buf, "%lld\n", l->energy_full);
+	case S2H_LAST_A_ENERGY_WAKES:
+		return s2h_energy_wakes_show(l, buf);
 	}
 	return -EIO;
 }
@@ -353,6 +374,11 @@ S2H_LAST_ATTR(hibernating_ms, S2H_LAST_A_HIBERNATING_MS);
 S2H_LAST_ATTR(resuming_ms, S2H_LAST_A_RESUMING_MS);
 S2H_LAST_ATTR(hw_sleep_us, S2H_LAST_A_HW_SLEEP_US);
 S2H_LAST_ATTR(undone_by, S2H_LAST_A_UNDONE_BY);
+S2H_LAST_ATTR(energy_start, S2H_LAST_A_ENERGY_START);
+S2H_LAST_ATTR(energy_wake, S2H_LAST_A_ENERGY_WAKE);
+S2H_LAST_ATTR(energy_resume, S2H_LAST_A_ENERGY_RESUME);
+S2H_LAST_ATTR(energy_full, S2H_LAST_A_ENERGY_FULL);
+S2H_LAST_ATTR(energy_wakes, S2H_LAST_A_ENERGY_WAKES);
 
 static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_suspended_at.kattr.attr,
@@ -376,6 +402,11 @@ static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_armed_ms.kattr.attr,
 	&s2h_last_hibernating_ms.kattr.attr,
 	&s2h_last_resuming_ms.kattr.attr,
+	&s2h_last_energy_start.kattr.attr,
+	&s2h_last_energy_wake.kattr.attr,
+	&s2h_last_energy_resume.kattr.attr,
+	&s2h_last_energy_full.kattr.attr,
+	&s2h_last_energy_wakes.kattr.attr,
 	NULL,
 };
 

@@ -113,9 +113,17 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 		.cycle_ms = ktime_ms_delta(ktime_get_boottime(), s2h.cycle_start),
 		.drain_mpph = s2h.drain_mpph,
 		.battery_alarm = s2h.battery_alarm,
+		.energy = pw->energy,
+		.energy_armed = s2h.energy_armed,
+		.energy_start = s2h.last->energy_start,
+		.energy_full = pw->energy_full,
 	};
 	/* On battery, for the alarms of the cycles to come (s2h_drain_watch()). */
-	drain = s2h_drain_rate(s2h.battery_armed, pw->battery, facts->elapsed_ms);
+	drain = s2h_drain_measure(&(struct s2h_drain_ends) {
+		.battery_armed = s2h.battery_armed, .battery = pw->battery,
+		.energy_armed = s2h.energy_armed, .energy = pw->energy,
+		.energy_full = pw->energy_full, .elapsed_ms = facts->elapsed_ms,
+	});
 	if (drain && !pw->on_ac)
 		s2h.drain_mpph = drain;
 	if (s2h_hot_now())
@@ -160,7 +168,7 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 		s2h.last->decision = d->action;
 	strscpy(s2h.last->wake_source, src->name, sizeof(s2h.last->wake_source));
 	if (wake != S2H_WAKE_ABORTED)
-		s2h_history_add_wake(s2h.last, pw->battery);
+		s2h_history_add_wake(s2h.last, pw->battery, pw->energy);
 	s2h.woke_mono = ktime_get();
 	if (wake == S2H_WAKE_OTHER) {
 		s2h.other_woke_at = ktime_get_boottime();
@@ -169,6 +177,9 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	/* Only the alarm's wakes are measured: the user's stay quick. */
 	if (wake == S2H_WAKE_ALARM) {
 		s2h.last->battery_wake = pw->battery;
+		s2h.last->energy_wake = pw->energy;
+		if (pw->energy_full >= 0)
+			s2h.last->energy_full = pw->energy_full;
 		s2h.last->on_ac = pw->on_ac;
 	}
 }
@@ -267,7 +278,11 @@ static void s2h_start_action(const struct s2h_decision *d)
  */
 static void s2h_wake(void)
 {
-	struct s2h_power pw = { .battery = S2H_BATTERY_UNKNOWN };
+	struct s2h_power pw = {
+		.battery = S2H_BATTERY_UNKNOWN,
+		.energy = S2H_ENERGY_UNKNOWN,
+		.energy_full = S2H_ENERGY_UNKNOWN,
+	};
 	struct s2h_decision d = { .action = S2H_DECISION_NONE };
 	struct s2h_event_info ev = {};
 	struct s2h_policy_facts pf = {};

@@ -200,7 +200,8 @@ struct s2h_alarm_case {
 /*
  * Fields of facts: policy, hibernate_on_ac, battery_threshold, drain_budget,
  * battery_critical, check_sec, delay_sec, watch, on_ac, battery,
- * battery_armed, battery_start, elapsed_ms, cycle_ms, drain_mpph, battery_alarm.
+ * battery_armed, battery_start, elapsed_ms, cycle_ms, drain_mpph, battery_alarm,
+ * energy, energy_armed, energy_start, energy_full (0: unknown).
  */
 static const struct s2h_alarm_case s2h_alarm_cases[] = {
 	/* The delay policy. */
@@ -306,6 +307,19 @@ static const struct s2h_alarm_case s2h_alarm_cases[] = {
 	  HIB, S2H_REASON_DRAIN_BUDGET, 0 },
 	{ "budget 1 %, dropped 2: hibernate",
 	  { P_DELAY, 1, 5, 1, 3, 3600, 86400, HEALTHY, BATT, 98, 99, 100, SEC(3600), SEC(3600) },
+	  HIB, S2H_REASON_DRAIN_BUDGET, 0 },
+	/* Energy: 50 Wh full, 500 mWh a percent. */
+	{ "budget 1 %, 50 % at both ends but 1.2 % of the energy gone: hibernate",
+	  { P_DELAY, 1, 5, 1, 3, 3600, 86400, HEALTHY, BATT, 50, 50, 50, SEC(3600), SEC(3600),
+	    0, false, 24400000, 24700000, 25000000, 50000000 },
+	  HIB, S2H_REASON_DRAIN_BUDGET, 0 },
+	{ "budget 1 %, 0.8 % of the energy gone though percent says 2: within it",
+	  { P_DELAY, 1, 5, 1, 3, 3600, 86400, HEALTHY, BATT, 48, 49, 50, SEC(3600), SEC(3600),
+	    0, false, 24600000, 24800000, 25000000, 50000000 },
+	  SLEEP, S2H_REASON_CHECK, 3600 },
+	{ "budget 1 %, energy unknown at the suspend: percent, dropped 2, hibernate",
+	  { P_DELAY, 1, 5, 1, 3, 3600, 86400, HEALTHY, BATT, 48, 49, 50, SEC(3600), SEC(3600),
+	    0, false, 24600000, 24800000, S2H_ENERGY_UNKNOWN, 50000000 },
 	  HIB, S2H_REASON_DRAIN_BUDGET, 0 },
 	{ "budget 100 %: a battery cannot drop more, never over",
 	  { P_DELAY, 1, 0, 100, 0, 3600, 86400, HEALTHY, BATT, 0, 1, 100, SEC(3600), SEC(3600) },
@@ -670,6 +684,56 @@ static void s2h_drain_case_desc(const struct s2h_drain_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(s2h_drain, s2h_drain_cases, s2h_drain_case_desc);
 
+/* Energy first: 50 Wh full, so 500 mWh a percent and 0.5 mWh a thousandth. */
+#define FULL_UWH	50000000
+#define UNK		S2H_ENERGY_UNKNOWN
+
+struct s2h_measure_case {
+	const char *name;
+	struct s2h_drain_ends ends;
+	u32 mpph;
+};
+
+/* Fields of ends: battery_armed, battery, energy_armed, energy, energy_full, elapsed_ms. */
+static const struct s2h_measure_case s2h_measure_cases[] = {
+	{ "0.01 % of the energy in a minute, 50 % at both ends: 0.6 %/h, a number",
+	  { 50, 50, 25000000, 24995000, FULL_UWH, SEC(60) }, 600 },
+	{ "0.5 mWh in an hour: 0.001 %/h, the finest step",
+	  { 50, 50, 25000000, 24999500, FULL_UWH, SEC(3600) }, 1 },
+	{ "energy and percent agree: 10 %/h",
+	  { 60, 50, 30000000, 25000000, FULL_UWH, SEC(3600) }, 10000 },
+	{ "energy unknown at the arming: percent, 10 %/h",
+	  { 60, 50, UNK, 25000000, FULL_UWH, SEC(3600) }, 10000 },
+	{ "energy unknown now: percent, 10 %/h",
+	  { 60, 50, 30000000, UNK, FULL_UWH, SEC(3600) }, 10000 },
+	{ "energy_full unknown: percent, 10 %/h",
+	  { 60, 50, 30000000, 25000000, UNK, SEC(3600) }, 10000 },
+	{ "energy rose (charging), percent dropped: 0, energy says it",
+	  { 60, 59, 25000000, 25100000, FULL_UWH, SEC(3600) }, 0 },
+	{ "energy unchanged: 0",
+	  { 50, 50, 25000000, 25000000, FULL_UWH, SEC(3600) }, 0 },
+	{ "10 s: too short to measure, energy or not",
+	  { 50, 50, 25000000, 24000000, FULL_UWH, SEC(10) }, 0 },
+	{ "a gauge past 1 MWh: not believed, percent",
+	  { 60, 50, S2H_ENERGY_MAX_UWH + 1, 25000000, S2H_ENERGY_MAX_UWH + 1, SEC(3600) }, 10000 },
+	{ "the whole of 1 MWh in 20 s: no overflow",
+	  { 100, 0, S2H_ENERGY_MAX_UWH, 0, S2H_ENERGY_MAX_UWH, SEC(20) }, 18000000 },
+};
+
+static void s2h_measure_case_desc(const struct s2h_measure_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_measure, s2h_measure_cases, s2h_measure_case_desc);
+
+static void s2h_drain_measure_test(struct kunit *test)
+{
+	const struct s2h_measure_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_drain_measure(&c->ends), c->mpph);
+}
+
 static void s2h_drain_rate_test(struct kunit *test)
 {
 	const struct s2h_drain_case *c = test->param_value;
@@ -889,12 +953,17 @@ static void s2h_history_wakes_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, h);
 	r = s2h_history_start(h);
 	for (i = 0; i < S2H_CYCLE_WAKES_MAX + 3; i++)
-		s2h_history_add_wake(r, i == 1 ? S2H_BATTERY_UNKNOWN : 90 - i);
+		s2h_history_add_wake(r, i == 1 ? S2H_BATTERY_UNKNOWN : 90 - i,
+				     i == 1 ? S2H_ENERGY_UNKNOWN : 45000000 - i);
 	KUNIT_EXPECT_EQ(test, r->wakes, S2H_CYCLE_WAKES_MAX + 3);
 	KUNIT_EXPECT_EQ(test, r->battery_wakes[0], 90);
 	KUNIT_EXPECT_EQ(test, r->battery_wakes[1], S2H_BATTERY_UNKNOWN);
 	KUNIT_EXPECT_EQ(test, r->battery_wakes[S2H_CYCLE_WAKES_MAX - 1],
 			90 - S2H_CYCLE_WAKES_MAX + 1);
+	KUNIT_EXPECT_EQ(test, r->energy_wakes[0], 45000000);
+	KUNIT_EXPECT_EQ(test, r->energy_wakes[1], S2H_ENERGY_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, r->energy_wakes[S2H_CYCLE_WAKES_MAX - 1],
+			45000000 - S2H_CYCLE_WAKES_MAX + 1);
 }
 
 struct s2h_parse_case {
@@ -1043,6 +1112,7 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_too_hot_test, s2h_heat_gen_params),
 	KUNIT_CASE_PARAM(s2h_no_hw_sleep_test, s2h_hw_sleep_gen_params),
 	KUNIT_CASE_PARAM(s2h_drain_rate_test, s2h_drain_gen_params),
+	KUNIT_CASE_PARAM(s2h_drain_measure_test, s2h_measure_gen_params),
 	KUNIT_CASE_PARAM(s2h_drain_watch_test, s2h_watch_gen_params),
 	KUNIT_CASE_PARAM(s2h_image_outcome_test, s2h_image_gen_params),
 	KUNIT_CASE_PARAM(s2h_pending_alarm_test, s2h_pending_gen_params),

@@ -9,6 +9,9 @@
  *	capacity		percent, 0..100, as of the moment it is written
  *	drain_pct_per_min	percent lost per minute of boottime since then,
  *				so that it drains across a suspend as a real one
+ *	drain_mpct_per_min	thousandths of a percent lost per minute, on top:
+ *				a drain under 1 %/h, which whole percent do not
+ *				show in a short suspend, and energy does
  *	ac_online		0 or 1
  * The battery's own alarm, chosen at load (battery_alarm):
  *	0			none
@@ -16,6 +19,15 @@
  *				capacity_alert_min, in percent
  *	2			ACPI's: the attribute "alarm" of an ACPI
  *				battery (_BTP), in uWh of energy_full (50 Wh)
+ * What else it reports, chosen at load (energy):
+ *	0			percent only (and energy_full, for ACPI's alarm)
+ *	1			energy_now and energy_full, in uWh: 50 Wh full
+ *	2			charge_now and charge_full, in uAh, and
+ *				voltage_now, 10 V, and no energy_full: as ACPI
+ *				batteries that report in mAh; the same 50 Wh.
+ *				Not with battery_alarm 2, whose alarm is in uWh
+ * each figure following the charge to the thousandth of a percent: 500 uWh
+ * or 50 uAh a thousandth, so capacity is within 1 of energy over energy_full.
  * When the charge falls to it, the battery wakes the system as a real one
  * does: an ALARM_BOOTTIME alarm of this module's has the RTC wake a
  * sleeping guest, and its callback signals a wakeup event of the battery
@@ -54,11 +66,16 @@
 #include <linux/timekeeping.h>
 
 #define FAKE_ENERGY_FULL_UWH	50000000
+#define FAKE_VOLTAGE_UV		10000000
+/* energy: what the battery reports besides percent */
+enum { FAKE_ENERGY_NONE, FAKE_ENERGY_UWH, FAKE_ENERGY_CHARGE, FAKE_ENERGY_MODES };
 
 /* Protects the parameters below and when capacity was written. */
 static DEFINE_MUTEX(fake_lock);
 static int capacity = 50;
 static int drain_pct_per_min;
+static int drain_mpct_per_min;
+static int energy;
 static int ac_online = 1;
 static int fail_hibernations;
 static int fail_kthread_suspends;
@@ -74,15 +91,36 @@ static u64 level_alarm_due;		/* boottime, ns */
 static struct platform_device *pdev;
 static struct power_supply *battery, *mains;
 
-static int capacity_now(void)
+/* Thousandths of a percent lost per minute, both parameters together. */
+static u64 drain_rate_mpct(void)
+{
+	lockdep_assert_held(&fake_lock);
+	return (u64)drain_pct_per_min * 1000 + drain_mpct_per_min;
+}
+
+/* Thousandths of a percent drained since capacity was written. */
+static u64 drained_mpct(void)
 {
 	u64 minutes_x1000;
-	s64 drained;
 
 	lockdep_assert_held(&fake_lock);
 	minutes_x1000 = div_u64(ktime_get_boottime_ns() - capacity_set_at, NSEC_PER_MSEC) / 60;
-	drained = div_u64(minutes_x1000 * drain_pct_per_min, 1000);
-	return max_t(s64, capacity - drained, 0);
+	return div_u64(minutes_x1000 * drain_rate_mpct(), 1000);
+}
+
+static int capacity_now(void)
+{
+	lockdep_assert_held(&fake_lock);
+	return max_t(s64, capacity - div_u64(drained_mpct(), 1000), 0);
+}
+
+/* What is left, in thousandths of a percent: energy's finer figure. */
+static u64 remaining_mpct(void)
+{
+	u64 drained = drained_mpct();
+
+	lockdep_assert_held(&fake_lock);
+	return (u64)capacity * 1000 > drained ? (u64)capacity * 1000 - drained : 0;
 }
 
 /*
@@ -96,10 +134,10 @@ static void level_alarm_arm(void)
 	lockdep_assert_held(&fake_lock);
 	atomic_set(&level_alarm_armed, 0);
 	alarm_cancel(&level_alarm);
-	if (!alarm_percent || !drain_pct_per_min || capacity <= alarm_percent)
+	if (!alarm_percent || !drain_rate_mpct() || capacity <= alarm_percent)
 		return;
-	ms = DIV_ROUND_UP_ULL((u64)(capacity - alarm_percent) * 60 * MSEC_PER_SEC,
-			      drain_pct_per_min);
+	ms = DIV_ROUND_UP_ULL((u64)(capacity - alarm_percent) * 1000 * 60 * MSEC_PER_SEC,
+			      drain_rate_mpct());
 	level_alarm_due = capacity_set_at + ms * NSEC_PER_MSEC;
 	atomic_set(&level_alarm_armed, 1);
 #ifdef FAKE_HAVE_ALARM_START_TIMER
@@ -171,9 +209,34 @@ static int battery_get(struct power_supply *psy, enum power_supply_property psp,
 		val->intval = alarm_percent;
 		break;
 	case POWER_SUPPLY_PROP_ENERGY_FULL:
+		/* A battery that reports charge says nothing in energy. */
+		if (energy == FAKE_ENERGY_CHARGE)
+			goto unknown;
 		val->intval = FAKE_ENERGY_FULL_UWH;
 		break;
+	case POWER_SUPPLY_PROP_ENERGY_NOW:
+		if (energy != FAKE_ENERGY_UWH)
+			goto unknown;
+		val->intval = remaining_mpct() * (FAKE_ENERGY_FULL_UWH / 100000);
+		break;
+	case POWER_SUPPLY_PROP_CHARGE_NOW:
+		if (energy != FAKE_ENERGY_CHARGE)
+			goto unknown;
+		val->intval = remaining_mpct() * (FAKE_ENERGY_FULL_UWH / 100000) /
+			      (FAKE_VOLTAGE_UV / 1000000);
+		break;
+	case POWER_SUPPLY_PROP_CHARGE_FULL:
+		if (energy != FAKE_ENERGY_CHARGE)
+			goto unknown;
+		val->intval = FAKE_ENERGY_FULL_UWH / (FAKE_VOLTAGE_UV / 1000000);
+		break;
+	case POWER_SUPPLY_PROP_VOLTAGE_NOW:
+		if (energy != FAKE_ENERGY_CHARGE)
+			goto unknown;
+		val->intval = FAKE_VOLTAGE_UV;
+		break;
 	default:
+unknown:
 		mutex_unlock(&fake_lock);
 		return -EINVAL;
 	}
@@ -298,6 +361,49 @@ static const struct power_supply_desc battery_descs[] = {
 	},
 };
 
+/* The energy figures, by energy; ENERGY_FULL stays ACPI's too. */
+static const enum power_supply_property energy_props[] = {
+	POWER_SUPPLY_PROP_ENERGY_NOW, POWER_SUPPLY_PROP_ENERGY_FULL,
+};
+
+static const enum power_supply_property charge_props[] = {
+	POWER_SUPPLY_PROP_CHARGE_NOW, POWER_SUPPLY_PROP_CHARGE_FULL,
+	POWER_SUPPLY_PROP_VOLTAGE_NOW,
+};
+
+/* The battery registered: battery_descs[battery_alarm] with the energy figures asked for. */
+static enum power_supply_property battery_props_now[ARRAY_SIZE(gauge_props) +
+						    ARRAY_SIZE(charge_props)];
+static struct power_supply_desc battery_desc;
+
+static void add_props(struct power_supply_desc *desc, const enum power_supply_property *props,
+		      size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < desc->num_properties; j++)
+			if (battery_props_now[j] == props[i])
+				break;
+		if (j == desc->num_properties)
+			battery_props_now[desc->num_properties++] = props[i];
+	}
+}
+
+static void battery_desc_make(void)
+{
+	const struct power_supply_desc *base = &battery_descs[battery_alarm];
+
+	battery_desc = *base;
+	battery_desc.num_properties = 0;
+	battery_desc.properties = battery_props_now;
+	add_props(&battery_desc, base->properties, base->num_properties);
+	if (energy == FAKE_ENERGY_UWH)
+		add_props(&battery_desc, energy_props, ARRAY_SIZE(energy_props));
+	else if (energy == FAKE_ENERGY_CHARGE)
+		add_props(&battery_desc, charge_props, ARRAY_SIZE(charge_props));
+}
+
 static const struct power_supply_desc mains_desc = {
 	.name = "s2h-fake-mains",
 	.type = POWER_SUPPLY_TYPE_MAINS,
@@ -322,7 +428,7 @@ static int fake_param_set(const char *val, const struct kernel_param *kp)
 	capacity_set_at = ktime_get_boottime_ns();
 	err = param_set_int(val, kp);
 	if (!err && (capacity < 0 || capacity > 100 || drain_pct_per_min < 0 ||
-		     ac_online < 0 || ac_online > 1)) {
+		     drain_mpct_per_min < 0 || ac_online < 0 || ac_online > 1)) {
 		*param = old;
 		err = -ERANGE;
 	}
@@ -343,6 +449,10 @@ module_param_cb(capacity, &fake_param_ops, &capacity, 0644);
 MODULE_PARM_DESC(capacity, "Battery percent as of this write, 0-100 (default: 50)");
 module_param_cb(drain_pct_per_min, &fake_param_ops, &drain_pct_per_min, 0644);
 MODULE_PARM_DESC(drain_pct_per_min, "Percent lost per minute of boottime (default: 0)");
+module_param_cb(drain_mpct_per_min, &fake_param_ops, &drain_mpct_per_min, 0644);
+MODULE_PARM_DESC(drain_mpct_per_min, "Thousandths of a percent lost per minute, on top (default: 0)");
+module_param(energy, int, 0444);
+MODULE_PARM_DESC(energy, "Besides percent: 0 nothing, 1 energy_now, 2 charge_now and voltage_now (default: 0)");
 module_param_cb(ac_online, &fake_param_ops, &ac_online, 0644);
 MODULE_PARM_DESC(ac_online, "Mains power online (default: 1)");
 module_param(battery_alarm, int, 0444);
@@ -472,8 +582,11 @@ static int __init fake_power_init(void)
 	struct power_supply_config battery_cfg = {};
 	int err;
 
-	if (battery_alarm < 0 || battery_alarm >= ARRAY_SIZE(battery_descs))
+	if (battery_alarm < 0 || battery_alarm >= ARRAY_SIZE(battery_descs) ||
+	    energy < 0 || energy >= FAKE_ENERGY_MODES ||
+	    (energy == FAKE_ENERGY_CHARGE && battery_alarm == 2))
 		return -EINVAL;
+	battery_desc_make();
 	if (battery_alarm == 2)
 		battery_cfg.attr_grp = acpi_battery_groups;
 	alarm_init(&level_alarm, ALARM_BOOTTIME, level_alarm_rang);
@@ -482,7 +595,7 @@ static int __init fake_power_init(void)
 	if (IS_ERR(pdev))
 		return PTR_ERR(pdev);
 	device_init_wakeup(&pdev->dev, true);
-	battery = power_supply_register(&pdev->dev, &battery_descs[battery_alarm], &battery_cfg);
+	battery = power_supply_register(&pdev->dev, &battery_desc, &battery_cfg);
 	if (IS_ERR(battery)) {
 		err = PTR_ERR(battery);
 		goto err_pdev;

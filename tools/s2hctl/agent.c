@@ -9,6 +9,10 @@
  *
  * With --metrics DIR it also keeps DIR/s2h.prom (s2hctl metrics) fresh: at
  * its start and after each cycle, node_exporter's scrapes see it whole.
+ *
+ * And it keeps the record of the cycles that lasts (cycles.c): at its
+ * start, the cycles of the kernel's history it missed while it was not
+ * running, then each cycle as it ends.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +29,7 @@
 
 #include "agent.h"
 #include "collect.h"
+#include "cycles.h"
 #include "metrics.h"
 #include "names.h"
 #include "nl.h"
@@ -137,6 +142,58 @@ static void refresh_metrics(void)
 	metrics_collect(metrics_file);
 }
 
+struct history_copy {
+	struct last_cycle c[S2H_HISTORY_LEN];
+	size_t n;
+};
+
+/* A cycle_fn: keeps the kernel's history, oldest first. */
+static void copy_cycle(const struct last_cycle *l, void *arg)
+{
+	struct history_copy *h = arg;
+
+	if (h->n < S2H_HISTORY_LEN)
+		h->c[h->n++] = *l;
+}
+
+/*
+ * Append the cycles that ended and are not in the record yet, from the
+ * kernel's history: what failed is said, and tried again at the next
+ * cycle's end. The history holds S2H_HISTORY_LEN cycles: an agent stopped
+ * for longer than that many loses the oldest.
+ */
+static void record_cycles(void)
+{
+	static struct history_copy h;
+	char boot[BOOT_ID_LEN];
+	struct status st;
+	struct conn c;
+	int ret;
+
+	ret = this_boot_id(boot);
+	if (ret) {
+		printf("s2hctl agent: no boot id (%s): cycles not recorded\n", strerror(-ret));
+		return;
+	}
+	h.n = 0;
+	ret = conn_open(&c);
+	if (ret)
+		return;
+	ret = nl_get(&c, &st, false);
+	if (!ret)
+		ret = nl_history(&c, copy_cycle, &h);
+	conn_close(&c);
+	if (ret)
+		return;
+	ret = cycles_sync(cycles_dir(), boot, h.c, h.n, st.state);
+	if (ret < 0)
+		printf("s2hctl agent: cannot record the cycles in %s/%s: %s\n", cycles_dir(),
+		       CYCLES_FILE, strerror(-ret));
+	else if (ret)
+		printf("s2hctl agent: %d cycle(s) recorded in %s/%s\n", ret, cycles_dir(),
+		       CYCLES_FILE);
+}
+
 /*
  * The events after which a cycle's numbers are final: the user's wake or a
  * cancel ends it awake, an aborted suspend never slept, a hibernation's
@@ -167,8 +224,10 @@ static void on_event(const struct event *ev, void *arg)
 	char **argv = agent_cmd;
 
 	(void)arg;
-	if (ends_cycle(ev->type))
+	if (ends_cycle(ev->type)) {
 		refresh_metrics();
+		record_cycles();
+	}
 	if (ev->type != S2H_EVENT_HANDOFF)
 		return;
 	if (!still_asked()) {
@@ -217,6 +276,7 @@ int agent_run(char **command, int n, const char *metrics)
 	if (!ret) {
 		printf("s2hctl agent: listening for s2h's hibernation requests\n");
 		refresh_metrics();
+		record_cycles();
 		ret = nl_monitor(&c, on_event, NULL);
 		conn_close(&c);
 	}

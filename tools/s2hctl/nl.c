@@ -289,16 +289,26 @@ static uint64_t get_u64_or_0(struct nlattr *a)
 	return a ? nla_get_u64(a) : 0;
 }
 
-/* battery-wakes, one attribute a wake, in order. */
+/* An energy figure; a module older than them sends none: unknown. */
+static int64_t get_energy(struct nlattr *a)
+{
+	return a ? (int64_t)nla_get_u64(a) : ENERGY_UNKNOWN;
+}
+
+/* battery-wakes and energy-wakes, one attribute a wake each, in order. */
 static void parse_battery_wakes(struct nlattr *nest, struct last_cycle *l)
 {
 	struct nlattr *a;
 	int rem;
 
-	nla_for_each_nested(a, nest, rem)
+	nla_for_each_nested(a, nest, rem) {
 		if (nla_type(a) == S2H_LAST_A_BATTERY_WAKES &&
 		    l->n_battery_wakes < S2H_CYCLE_WAKES_MAX)
 			l->battery_wakes[l->n_battery_wakes++] = (int32_t)nla_get_u32(a);
+		if (nla_type(a) == S2H_LAST_A_ENERGY_WAKES &&
+		    l->n_energy_wakes < S2H_CYCLE_WAKES_MAX)
+			l->energy_wakes[l->n_energy_wakes++] = (int64_t)nla_get_u64(a);
+	}
 }
 
 static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
@@ -336,6 +346,10 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->state_ms[S2H_STATE_ARMED] = get_u64_or_0(tb[S2H_LAST_A_ARMED_MS]);
 	l->state_ms[S2H_STATE_HIBERNATING] = get_u64_or_0(tb[S2H_LAST_A_HIBERNATING_MS]);
 	l->state_ms[S2H_STATE_RESUMING] = get_u64_or_0(tb[S2H_LAST_A_RESUMING_MS]);
+	l->energy_start = get_energy(tb[S2H_LAST_A_ENERGY_START]);
+	l->energy_wake = get_energy(tb[S2H_LAST_A_ENERGY_WAKE]);
+	l->energy_resume = get_energy(tb[S2H_LAST_A_ENERGY_RESUME]);
+	l->energy_full = get_energy(tb[S2H_LAST_A_ENERGY_FULL]);
 	return 0;
 }
 

@@ -47,7 +47,13 @@ struct last_cycle {
 	int32_t battery_wakes[S2H_CYCLE_WAKES_MAX];
 	uint64_t state_ms[__S2H_STATE_MAX];	/* indexed by enum s2h_state */
 	int64_t hw_sleep_us;			/* -1 when the kernel did not say */
+	/* uWh, ENERGY_UNKNOWN when the batteries (or an older module) do not say */
+	int64_t energy_start, energy_wake, energy_resume, energy_full;
+	unsigned int n_energy_wakes;		/* as n_battery_wakes */
+	int64_t energy_wakes[S2H_CYCLE_WAKES_MAX];
 };
+
+#define ENERGY_UNKNOWN	(-1)
 
 /* What GET replies, as sysfs shows it. */
 struct status {

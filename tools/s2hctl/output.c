@@ -4,6 +4,7 @@
 #include <time.h>
 #include <sys/sysmacros.h>
 
+#include "drain.h"
 #include "hooks.h"
 #include "names.h"
 #include "json.h"
@@ -97,6 +98,45 @@ static const char *format_ms(uint64_t ms, char buf[TIME_LEN]);
 	"if that device need not wake the machine, turn its wakeup off: admin guide,\n" \
 	"\"Hibernation undone by a wakeup event\""
 
+/* "12.345 Wh", or "-" when the batteries do not say. */
+static const char *format_wh(int64_t uwh, char buf[TIME_LEN])
+{
+	if (uwh < 0)
+		return "-";
+	snprintf(buf, TIME_LEN, "%lld.%03lld Wh", (long long)uwh / 1000000,
+		 (long long)uwh / 1000 % 1000);
+	return buf;
+}
+
+/* "123.4 mW, 0.250 %/h": with decimals, a drain under 1 %/h is a number. */
+static const char *format_drain(const struct drain *d, char *buf, size_t len)
+{
+	if (!d->known)
+		return "unknown";
+	if (d->pct_known)
+		snprintf(buf, len, "%.1f mW, %.3f %%/h", d->mw, d->pct_h);
+	else
+		snprintf(buf, len, "%.1f mW", d->mw);
+	return buf;
+}
+
+/* Energy, where the batteries give it (energy_now, or charge_now at voltage_now). */
+static void print_energy_text(const struct last_cycle *l)
+{
+	char e[4][TIME_LEN], d[2][64];
+	struct drain s, h;
+
+	if (l->energy_start < 0 && l->energy_wake < 0 && l->energy_resume < 0)
+		return;
+	printf("  energy           at the suspend %s, at the alarm %s, after the resume %s, full %s\n",
+	       format_wh(l->energy_start, e[0]), format_wh(l->energy_wake, e[1]),
+	       format_wh(l->energy_resume, e[2]), format_wh(l->energy_full, e[3]));
+	drain_suspended(l, &s);
+	drain_hibernated(l, &h);
+	printf("  drain            suspended %s; hibernated %s\n",
+	       format_drain(&s, d[0], sizeof(d[0])), format_drain(&h, d[1], sizeof(d[1])));
+}
+
 static void print_last_cycle_text(const struct last_cycle *l)
 {
 	char t1[TIME_LEN], t2[TIME_LEN], d[4][TIME_LEN];
@@ -146,6 +186,7 @@ static void print_last_cycle_text(const struct last_cycle *l)
 		printf("  hardware sleep   none: it never reached its sleep state\n");
 	else if (l->woke_at)
 		printf("  hardware sleep   unknown (the kernel does not say)\n");
+	print_energy_text(l);
 }
 
 static void print_status_text(const struct status *st)
@@ -231,11 +272,18 @@ static void print_cycle_json(const struct last_cycle *l)
 	for (i = 0; i < l->n_battery_wakes; i++)
 		printf("%s%d", i ? "," : "", l->battery_wakes[i]);
 	printf("],\"idle_ms\":%llu,\"armed_ms\":%llu,\"hibernating_ms\":%llu,"
-	       "\"resuming_ms\":%llu,\"hw_sleep_us\":%lld}",
+	       "\"resuming_ms\":%llu,\"hw_sleep_us\":%lld",
 	       (unsigned long long)l->state_ms[S2H_STATE_IDLE],
 	       (unsigned long long)l->state_ms[S2H_STATE_ARMED],
 	       (unsigned long long)l->state_ms[S2H_STATE_HIBERNATING],
 	       (unsigned long long)l->state_ms[S2H_STATE_RESUMING], (long long)l->hw_sleep_us);
+	printf(",\"energy_start\":%lld,\"energy_wake\":%lld,\"energy_resume\":%lld,"
+	       "\"energy_full\":%lld,\"energy_wakes\":[",
+	       (long long)l->energy_start, (long long)l->energy_wake,
+	       (long long)l->energy_resume, (long long)l->energy_full);
+	for (i = 0; i < l->n_energy_wakes; i++)
+		printf("%s%lld", i ? "," : "", (long long)l->energy_wakes[i]);
+	printf("]}");
 }
 
 /* Keys are the names of the sysfs files; the words are sysfs' too. */
@@ -577,6 +625,19 @@ static const char *format_result(const struct last_cycle *l)
 	return l->result ? errno_name(l->result) : "ok";
 }
 
+/* Under a cycle's line of log, its drain where energy measured it. */
+static void print_history_drain(const struct last_cycle *l)
+{
+	struct drain s, h;
+	char d[2][64];
+
+	drain_suspended(l, &s);
+	drain_hibernated(l, &h);
+	if (s.known || h.known)
+		printf("      drain suspended %s; hibernated %s\n",
+		       format_drain(&s, d[0], sizeof(d[0])), format_drain(&h, d[1], sizeof(d[1])));
+}
+
 void print_history_header(void)
 {
 	printf("%4s  %-19s  %-8s  %-7s  %-11s  %-9s  %6s  %6s  %6s  %6s  %-12s  %s\n",
@@ -608,6 +669,7 @@ void print_history_cycle(const struct last_cycle *l, void *arg)
 		       format_batteries(l, bat, sizeof(bat)));
 		if (l->undone_by[0])
 			printf("      hibernation undone by a wakeup event of %s\n", l->undone_by);
+		print_history_drain(l);
 	}
 	o->count++;
 }

@@ -29,6 +29,7 @@
 #include "conf.h"
 #include "metrics.h"
 #include "nl.h"
+#include "cycles.h"
 #include "output.h"
 #include "parse.h"
 #include "record.h"
@@ -51,6 +52,7 @@ enum {
 	OPT_ORIGIN = 1 << 9,
 	OPT_DAYS = 1 << 10,
 	OPT_RECORD = 1 << 11,
+	OPT_ALL = 1 << 12,
 };
 
 /* The options followed by their value, kept in args.value[] by bit number. */
@@ -73,6 +75,7 @@ static const struct {
 	{ NULL, "--origin", OPT_ORIGIN },
 	{ NULL, "--days", OPT_DAYS },
 	{ NULL, "--record", OPT_RECORD },
+	{ "-a", "--all", OPT_ALL },
 };
 
 /* A command's words: its options, and the rest in order. */
@@ -389,6 +392,38 @@ static int cmd_monitor(const struct command *cmd, const struct args *a)
 	return ret;
 }
 
+/* A record_fn: a line of log --all, or the record itself in its JSON array. */
+static void print_record(const char *line, size_t len, void *arg)
+{
+	struct history_opts *o = arg;
+	struct last_cycle l;
+
+	if (o->json) {
+		printf("%s%.*s", o->count++ ? "," : "[", (int)len, line);
+		return;
+	}
+	if (cycle_of_record(line, len, &l))
+		print_history_cycle(&l, o);
+}
+
+/* log --all: the record that lasts, read back; no module needed. */
+static int log_all(struct history_opts *o)
+{
+	const char *dir = cycles_dir();
+
+	if (!o->json)
+		print_history_header();
+	if (cycles_read(dir, true, print_record, o)) {
+		fprintf(stderr, "s2hctl: log: %s: name too long\n", dir);
+		return 1;
+	}
+	if (o->json)
+		printf("%s\n", o->count ? "]" : "[]");
+	else if (!o->count)
+		printf("no cycle recorded in %s/%s yet\n", dir, CYCLES_FILE);
+	return 0;
+}
+
 static int cmd_log(const struct command *cmd, const struct args *a)
 {
 	struct history_opts o = { .json = a->opts & OPT_JSON };
@@ -396,6 +431,8 @@ static int cmd_log(const struct command *cmd, const struct args *a)
 	int ret;
 
 	ret = no_words(cmd, a);
+	if (!ret && (a->opts & OPT_ALL))
+		return log_all(&o);
 	if (!ret)
 		ret = conn_open(&c);
 	if (ret)
@@ -568,12 +605,14 @@ static const struct command commands[] = {
 	  "print each event until interrupted: one line of KEY=VALUE words, or one\n"
 	  "      JSON object shaped as show -j; -t puts the time first",
 	  cmd_monitor, NULL },
-	{ "log", OPT_JSON, false, "[-j|--json]",
+	{ "log", OPT_JSON | OPT_ALL, false, "[-a|--all] [-j|--json]",
 	  "the last 32 suspend cycles, oldest first, one a line: when, how each woke\n"
 	  "      and by what, the decision and its result, the battery at the start and\n"
 	  "      at each wake (\"-\": not read), the time armed (asleep), idle (awake\n"
 	  "      between its suspends), hibernating and resuming; -j: a JSON array of\n"
-	  "      objects shaped as last_cycle of show -j",
+	  "      objects shaped as last_cycle of show -j. -a: every cycle the agent\n"
+	  "      recorded in /var/lib/s2h/cycles.jsonl, across reboots, read back\n"
+	  "      without the module (-j: its records, as they are)",
 	  cmd_log, NULL },
 	{ "metrics", OPT_OUTPUT, false, "[DIR | -o FILE]",
 	  "the counters, the last cycle, the checks and the times from suspend to\n"
@@ -586,7 +625,8 @@ static const struct command commands[] = {
 	  "      start it through systemd - systemctl hibernate, or hybrid-sleep when\n"
 	  "      hibernate_mode is suspend, or COMMAND - so that its sleep hooks run;\n"
 	  "      --metrics: write DIR/" METRICS_FILE " as metrics does, at the start and\n"
-	  "      after each cycle (a missing DIR is said once and skipped)",
+	  "      after each cycle (a missing DIR is said once and skipped); and append\n"
+	  "      each cycle that ended to /var/lib/s2h/" CYCLES_FILE " (log --all)",
 	  cmd_agent, NULL },
 	{ "report", OPT_DAYS | OPT_OUTPUT | OPT_JSON | OPT_RECORD, false,
 	  "[--days N] [-o FILE] [-j|--json] [--record PATH]",

@@ -365,7 +365,6 @@ completion_case "--verify --yes" s2hctl check ""
 completion_case "--save" s2hctl set -
 completion_case "--check" s2hctl apply -
 completion_case "-j --json --origin" s2hctl show -
-completion_case "-j --json" s2hctl log -
 completion_case "-j --json -t --timestamps" s2hctl monitor -
 completion_case "-o --output" s2hctl metrics -
 completion_case "--metrics" s2hctl agent -
@@ -397,6 +396,26 @@ tap_ok "report -o an unwritable FILE: exit 1, why, and what to do" \
 	sh -c '[ $1 = 1 ] && printf "%s" "$2" | grep -q "cannot write /nonexistent/r.html: No such file or directory (give -o a writable FILE)"' \
 	- $? "$err"
 rm -rf "$rout"
+
+completion_case "-a --all -j --json" s2hctl log -
+
+# log --all reads the record without the module: none yet, then one record
+# and a torn last line (a power cut as it was written): one warning, exit 0.
+rdir=$(mktemp -d)
+out=$(S2H_STATEDIR=$rdir "$s2hctl" log --all 2>&1)
+tap_ok "log --all, no record yet: exit 0, says so" \
+	sh -c '[ $1 = 0 ] && printf "%s" "$2" | grep -q "no cycle recorded in $3/cycles.jsonl"' - \
+	$? "$out" "$rdir"
+printf '%s\n%s' '{"v":1,"boot":"b","seq":3,"suspended_at":1765000000,"woke_at":1765000060,"wake":"early","decision":"none","result":0,"dark_wakes":0,"wakes":[{}],"state_ms":{"idle":0,"armed":60000,"hibernating":0,"resuming":0}}' \
+	'{"v":1,"boot":"b","seq":4,"susp' >"$rdir/cycles.jsonl"
+S2H_STATEDIR=$rdir "$s2hctl" log --all >"$rdir/out" 2>"$rdir/err"
+tap_ok "log --all, a torn last line: exit 0, the record shown, one warning" \
+	sh -c '[ $1 = 0 ] && grep -q "^   3  .* early " "$2/out" && [ "$(wc -l <"$2/err")" = 1 ] &&
+		grep -q "torn" "$2/err"' - $? "$rdir"
+S2H_STATEDIR=$rdir "$s2hctl" log --all -j >"$rdir/out" 2>/dev/null
+tap_ok "log --all -j: the records, as they are, in an array" \
+	sh -c 'head -c 26 "$1" | grep -qF "[{\"v\":1,\"boot\":\"b\",\"seq\":3"' - "$rdir/out"
+rm -rf "$rdir"
 
 # metrics DIR without the module: exit 3 and nothing written, not even a
 # temporary file - the kernel is asked before the file is made.

@@ -16,19 +16,8 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "test-tap.h"
 #include "metrics.h"
-
-static int n_run, n_failed;
-
-static void result(bool ok, const char *desc, const char *detail)
-{
-	n_run++;
-	n_failed += !ok;
-	printf("%sok %d - %s", ok ? "" : "not ", n_run, desc);
-	if (!ok && detail)
-		printf(" (%s)", detail);
-	printf("\n");
-}
 
 /* The text of metrics_print(), to free. */
 static char *render(const struct status *st, const struct hib_hist *h)
@@ -72,7 +61,7 @@ static void expect_line(const char *text, const char *line)
 	char desc[256];
 
 	snprintf(desc, sizeof(desc), "has \"%s\"", line);
-	result(has_line(text, line), desc, NULL);
+	tap_result(has_line(text, line), desc, NULL);
 }
 
 static void expect_none(const char *text, const char *prefix, const char *why)
@@ -80,7 +69,7 @@ static void expect_none(const char *text, const char *prefix, const char *why)
 	char desc[256];
 
 	snprintf(desc, sizeof(desc), "no \"%s\": %s", prefix, why);
-	result(!has_prefix(text, prefix), desc, NULL);
+	tap_result(!has_prefix(text, prefix), desc, NULL);
 }
 
 /* A machine after some cycles: the last one ended by the alarm after 2 h. */
@@ -311,7 +300,7 @@ static void test_format(void)
 					 family, line);
 		}
 	}
-	result(!*why, "every sample follows its family's HELP and TYPE, each once", why);
+	tap_result(!*why, "every sample follows its family's HELP and TYPE, each once", why);
 	free(t);
 }
 
@@ -342,7 +331,7 @@ static void test_file(void)
 	FILE *f;
 
 	if (!mkdtemp(dir)) {
-		result(false, "a temporary directory", strerror(errno));
+		tap_result(false, "a temporary directory", strerror(errno));
 		return;
 	}
 	fill_status(&st);
@@ -353,21 +342,21 @@ static void test_file(void)
 		fputs("old\n", f);
 		fclose(f);
 	}
-	result(!metrics_write_file(path, &st, &h), "metrics_write_file() replaces the file", NULL);
+	tap_result(!metrics_write_file(path, &st, &h), "metrics_write_file() replaces the file", NULL);
 	f = fopen(path, "r");
 	if (f) {
 		n = fread(got, 1, sizeof(got) - 1, f);
 		fclose(f);
 	}
 	got[n] = '\0';
-	result(!strcmp(got, want), "the file holds metrics_print()'s text", NULL);
-	result(!stat(path, &sb) && (sb.st_mode & 0777) == 0644,
+	tap_result(!strcmp(got, want), "the file holds metrics_print()'s text", NULL);
+	tap_result(!stat(path, &sb) && (sb.st_mode & 0777) == 0644,
 	       "the file is 0644: node_exporter's user reads it", NULL);
-	result(only_file(dir, METRICS_FILE), "no temporary file left beside it", NULL);
+	tap_result(only_file(dir, METRICS_FILE), "no temporary file left beside it", NULL);
 	snprintf(gone, sizeof(gone), "%s/none/%s", dir, METRICS_FILE);
-	result(metrics_write_file(gone, &st, &h) == -ENOENT,
+	tap_result(metrics_write_file(gone, &st, &h) == -ENOENT,
 	       "a missing directory: -ENOENT", NULL);
-	result(metrics_path("/var/lib/prometheus/node-exporter", path, sizeof(path)) &&
+	tap_result(metrics_path("/var/lib/prometheus/node-exporter", path, sizeof(path)) &&
 	       !strcmp(path, "/var/lib/prometheus/node-exporter/s2h.prom"),
 	       "metrics_path(): DIR/s2h.prom", NULL);
 	unlink(path);
@@ -386,6 +375,5 @@ int main(void)
 	test_histogram();
 	test_format();
 	test_file();
-	printf("1..%d\n%d passed, %d failed, 0 skipped\n", n_run, n_run - n_failed, n_failed);
-	return n_failed ? 1 : 0;
+	return tap_done();
 }

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "drain.h"
+
+/* From @start to @end uWh over @ms: mW is uWh * 3600 / ms. */
+static void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms,
+			  struct drain *d)
+{
+	memset(d, 0, sizeof(*d));
+	if (start < 0 || end < 0 || !ms)
+		return;
+	d->known = true;
+	d->mw = (double)(start - end) * 3600.0 / (double)ms;
+	if (full > 0) {
+		d->pct_known = true;
+		d->pct_h = (double)(start - end) * 100.0 * 3600000.0 / ((double)full * (double)ms);
+	}
+}
+
+/*
+ * While suspended: from the user's suspend to the alarm's wake that
+ * decided, the time armed and the dark wakes' seconds awake between its
+ * suspends. A cycle the user (or anything but the alarm) ended last has
+ * no energy read at its end.
+ */
+void drain_suspended(const struct last_cycle *l, struct drain *d)
+{
+	uint64_t ms = l->state_ms[S2H_STATE_ARMED] + l->state_ms[S2H_STATE_IDLE];
+
+	if (l->wake != S2H_WAKE_ALARM) {
+		memset(d, 0, sizeof(*d));
+		return;
+	}
+	drain_between(l->energy_start, l->energy_wake, l->energy_full, ms, d);
+}
+
+/*
+ * While hibernated: from the alarm's wake to the resume, the time s2h
+ * counts as hibernating - the image's write and read included, which no
+ * figure of the kernel's tells apart from the time powered off.
+ */
+void drain_hibernated(const struct last_cycle *l, struct drain *d)
+{
+	drain_between(l->energy_wake, l->energy_resume, l->energy_full,
+		      l->state_ms[S2H_STATE_HIBERNATING], d);
+}
