@@ -72,10 +72,10 @@ static void test_format(void)
 	int n;
 
 	n = cycles_format(&h, boot1, line, sizeof(line));
-	tap_result(n > 0 && line[n - 1] == '\n' && !memchr(line, '\n', (size_t)n - 1),
+	result(n > 0 && line[n - 1] == '\n' && !memchr(line, '\n', (size_t)n - 1),
 	       "format: one line, ending in a newline", line);
-	tap_result(json_object_scan(line, (size_t)n - 1, NULL, NULL), "format: valid JSON", line);
-	tap_result(has(line, "{\"v\":1,\"boot\":\"0f5e3d8c-1111-4a2b-9c3d-000000000001\",\"seq\":7,"
+	result(json_object_scan(line, (size_t)n - 1, NULL, NULL), "format: valid JSON", line);
+	result(has(line, "{\"v\":1,\"boot\":\"0f5e3d8c-1111-4a2b-9c3d-000000000001\",\"seq\":7,"
 		       "\"suspended_at\":1765000000,\"woke_at\":1765003600,\"wake\":\"alarm\","
 		       "\"decision\":\"hibernate\",\"result\":0,\"on_ac\":false,"
 		       "\"battery_start\":80,\"battery_wake\":79,\"energy_start_uwh\":40000000,"
@@ -86,19 +86,19 @@ static void test_format(void)
 		       "\"hibernating\":600000,\"resuming\":1500}"),
 	       "format: the fields, as s2hctl(8) names them", line);
 	/* 0.3 Wh in an hour: 300 mW, 0.6 %/h of 50 Wh; 0.1 Wh in 10 min: 600 mW. */
-	tap_result(has(line, "\"drain_suspended_mw\":300.000,\"drain_suspended_pct_h\":0.6000,"
+	result(has(line, "\"drain_suspended_mw\":300.000,\"drain_suspended_pct_h\":0.6000,"
 		       "\"drain_hibernated_mw\":600.000,\"drain_hibernated_pct_h\":1.2000}"),
 	       "format: the drains from energy, with decimals", line);
-	tap_result(!has(line, "hw_sleep_us") && !has(line, "image_"),
+	result(!has(line, "hw_sleep_us") && !has(line, "image_"),
 	       "format: hw_sleep_us unknown and the image's times: left out", line);
 
 	n = cycles_format(&e, boot1, other, sizeof(other));
-	tap_result(n > 0 && !has(other, "battery_start") && !has(other, "battery_wake") &&
+	result(n > 0 && !has(other, "battery_start") && !has(other, "battery_wake") &&
 	       !has(other, "energy") && !has(other, "drain") && !has(other, "on_ac") &&
 	       !has(other, "wake_source") && has(other, "\"wakes\":[{}]"),
 	       "format: what the kernel does not know is left out, never 0", other);
 
-	tap_result(cycle_of_record(line, strlen(line) - 1, &back) && back.seq == 7 &&
+	result(cycle_of_record(line, strlen(line) - 1, &back) && back.seq == 7 &&
 	       back.suspended_at == 1765000000 && back.woke_at == 1765003600 &&
 	       back.wake == S2H_WAKE_ALARM && back.decision == S2H_DECISION_HIBERNATE &&
 	       back.battery_start == 80 && back.energy_resume == 39600000 &&
@@ -106,7 +106,7 @@ static void test_format(void)
 	       back.state_ms[S2H_STATE_HIBERNATING] == 600000 &&
 	       !strcmp(back.wake_source, "alarmtimer"),
 	       "read back: the cycle it was made from", line);
-	tap_result(cycle_of_record(other, strlen(other) - 1, &back) && back.battery_start == -1 &&
+	result(cycle_of_record(other, strlen(other) - 1, &back) && back.battery_start == -1 &&
 	       back.energy_start == -1 && back.hw_sleep_us == -1 && back.battery_wakes[0] == -1,
 	       "read back: what was left out is unknown again", other);
 
@@ -114,7 +114,7 @@ static void test_format(void)
 	h.wake_source[1] = '\n';
 	h.wake_source[2] = '\0';
 	n = cycles_format(&h, boot1, line, sizeof(line));
-	tap_result(n > 0 && has(line, "\"wake_source\":\"\\\"\\u000a\"") &&
+	result(n > 0 && has(line, "\"wake_source\":\"\\\"\\u000a\"") &&
 	       json_object_scan(line, (size_t)n - 1, NULL, NULL),
 	       "format: a source's name with a quote and a newline is escaped", line);
 }
@@ -145,7 +145,7 @@ static void test_json(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		tap_result(json_object_scan(cases[i].text, strlen(cases[i].text), NULL, NULL) ==
+		result(json_object_scan(cases[i].text, strlen(cases[i].text), NULL, NULL) ==
 		       cases[i].valid, cases[i].desc, cases[i].text);
 }
 
@@ -223,29 +223,29 @@ static void test_files(void)
 	char path[128];
 
 	reset_dir();
-	tap_result(read_back(&warnings) == 0 && warnings == 0,
+	result(read_back(&warnings) == 0 && warnings == 0,
 	       "read: no file yet is no record, and no warning", NULL);
 	for (i = 1; i <= 3; i++) {
 		l = hibernated((uint64_t)i, 1765000000 + (uint64_t)i * 10000);
 		ret |= append_cycle(&l);
 	}
 	count = read_back(&warnings);
-	tap_result(!ret && count == 3 && warnings == 0, "append: three records read back", NULL);
+	result(!ret && count == 3 && warnings == 0, "append: three records read back", NULL);
 
 	/* The power was cut as the fourth was written. */
 	append_raw(CYCLES_FILE, "{\"v\":1,\"boot\":\"0f5e3d8c-1111\",\"seq\":4,\"suspen");
 	count = read_back(&warnings);
-	tap_result(count == 3 && warnings == 1, "a torn last line: skipped, one warning, the read goes on",
+	result(count == 3 && warnings == 1, "a torn last line: skipped, one warning, the read goes on",
 	       NULL);
 	l = hibernated(5, 1765050000);
 	ret = append_cycle(&l);
 	count = read_back(&warnings);
-	tap_result(!ret && count == 4 && warnings == 1,
+	result(!ret && count == 4 && warnings == 1,
 	       "the next record after a torn line: on a line of its own, read back", NULL);
 
 	append_raw(CYCLES_FILE, "not json at all\n\n");
 	count = read_back(&warnings);
-	tap_result(count == 4 && warnings == 2, "a bad line amid the file: skipped with a warning; "
+	result(count == 4 && warnings == 2, "a bad line amid the file: skipped with a warning; "
 	       "an empty line: quietly", NULL);
 
 	/* Rotation: past CYCLES_MAX_BYTES, one old file kept. */
@@ -257,11 +257,11 @@ static void test_files(void)
 	snprintf(path, sizeof(path), "%s/%s", dir, CYCLES_FILE);
 	stat(path, &cur);
 	snprintf(path, sizeof(path), "%s/%s", dir, CYCLES_OLD);
-	tap_result(!ret && !stat(path, &old) && old.st_size <= CYCLES_MAX_BYTES &&
+	result(!ret && !stat(path, &old) && old.st_size <= CYCLES_MAX_BYTES &&
 	       cur.st_size <= CYCLES_MAX_BYTES && old.st_size > CYCLES_MAX_BYTES / 2,
 	       "rotation: cycles.jsonl and cycles.jsonl.1, each within 256 KiB", NULL);
 	count = read_back(&warnings);
-	tap_result(count > 400 && count < 1200 && warnings == 0,
+	result(count > 400 && count < 1200 && warnings == 0,
 	       "rotation: the newest records of both files read back, the oldest gone", NULL);
 }
 
@@ -296,39 +296,39 @@ static void test_sync(void)
 
 	reset_dir();
 	h[3].woke_at = 0;	/* asleep as the history is read */
-	tap_result(cycles_sync(dir, boot1, h, 4, S2H_STATE_ARMED) == 3,
+	result(cycles_sync(dir, boot1, h, 4, S2H_STATE_ARMED) == 3,
 	       "sync: the three cycles over are written, not the one asleep", NULL);
-	tap_result(cycles_sync(dir, boot1, h, 4, S2H_STATE_ARMED) == 0,
+	result(cycles_sync(dir, boot1, h, 4, S2H_STATE_ARMED) == 0,
 	       "sync again (an agent restarted, or resumed from an image): none twice", NULL);
 	h[3].woke_at = 1765033600;
-	tap_result(cycles_sync(dir, boot1, h, 4, S2H_STATE_HIBERNATING) == 0,
+	result(cycles_sync(dir, boot1, h, 4, S2H_STATE_HIBERNATING) == 0,
 	       "sync: the newest, woken but hibernating: not yet", NULL);
-	tap_result(cycles_sync(dir, boot1, h, 4, S2H_STATE_IDLE) == 1,
+	result(cycles_sync(dir, boot1, h, 4, S2H_STATE_IDLE) == 1,
 	       "sync: the newest, over and idle: written once", NULL);
-	tap_result(cycles_sync(dir, boot1, reload, 1, S2H_STATE_IDLE) == 1,
+	result(cycles_sync(dir, boot1, reload, 1, S2H_STATE_IDLE) == 1,
 	       "sync after a module reload: seq 1 again, a later suspend: a new cycle", NULL);
-	tap_result(cycles_sync(dir, boot2, h, 4, S2H_STATE_IDLE) == 4,
+	result(cycles_sync(dir, boot2, h, 4, S2H_STATE_IDLE) == 4,
 	       "sync after a reboot: the same seqs of another boot are new cycles", NULL);
-	tap_result(read_back(&warnings) == 9 && warnings == 0, "sync: 9 records in all", NULL);
+	result(read_back(&warnings) == 9 && warnings == 0, "sync: 9 records in all", NULL);
 	cycles_read(dir, false, check_order, &o);
-	tap_result(o.sorted && o.count == 9, "sync: in the order they ran", NULL);
+	result(o.sorted && o.count == 9, "sync: in the order they ran", NULL);
 }
 
 static void test_final(void)
 {
 	struct last_cycle l = hibernated(1, 1765000000);
 
-	tap_result(cycle_final(&l, false, S2H_STATE_ARMED), "final: a cycle a newer one followed",
+	result(cycle_final(&l, false, S2H_STATE_ARMED), "final: a cycle a newer one followed",
 	       NULL);
 	l.wake = S2H_WAKE_OTHER;
-	tap_result(!cycle_final(&l, true, S2H_STATE_IDLE),
+	result(!cycle_final(&l, true, S2H_STATE_IDLE),
 	       "not final: the newest after another source's wake (a suspend may go on with it)",
 	       NULL);
 	l.wake = S2H_WAKE_ALARM;
 	l.result = -5;
-	tap_result(!cycle_final(&l, true, S2H_STATE_IDLE),
+	result(!cycle_final(&l, true, S2H_STATE_IDLE),
 	       "not final: the newest whose hibernation failed (its retries go on)", NULL);
-	tap_result(cycle_final(&l, false, S2H_STATE_IDLE), "final: the same once a newer one started",
+	result(cycle_final(&l, false, S2H_STATE_IDLE), "final: the same once a newer one started",
 	       NULL);
 }
 

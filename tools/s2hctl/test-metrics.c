@@ -61,7 +61,7 @@ static void expect_line(const char *text, const char *line)
 	char desc[256];
 
 	snprintf(desc, sizeof(desc), "has \"%s\"", line);
-	tap_result(has_line(text, line), desc, NULL);
+	result(has_line(text, line), desc, NULL);
 }
 
 static void expect_none(const char *text, const char *prefix, const char *why)
@@ -69,7 +69,7 @@ static void expect_none(const char *text, const char *prefix, const char *why)
 	char desc[256];
 
 	snprintf(desc, sizeof(desc), "no \"%s\": %s", prefix, why);
-	tap_result(!has_prefix(text, prefix), desc, NULL);
+	result(!has_prefix(text, prefix), desc, NULL);
 }
 
 /* A machine after some cycles: the last one ended by the alarm after 2 h. */
@@ -300,7 +300,7 @@ static void test_format(void)
 					 family, line);
 		}
 	}
-	tap_result(!*why, "every sample follows its family's HELP and TYPE, each once", why);
+	result(!*why, "every sample follows its family's HELP and TYPE, each once", why);
 	free(t);
 }
 
@@ -331,7 +331,7 @@ static void test_file(void)
 	FILE *f;
 
 	if (!mkdtemp(dir)) {
-		tap_result(false, "a temporary directory", strerror(errno));
+		result(false, "a temporary directory", strerror(errno));
 		return;
 	}
 	fill_status(&st);
@@ -342,21 +342,21 @@ static void test_file(void)
 		fputs("old\n", f);
 		fclose(f);
 	}
-	tap_result(!metrics_write_file(path, &st, &h), "metrics_write_file() replaces the file", NULL);
+	result(!metrics_write_file(path, &st, &h), "metrics_write_file() replaces the file", NULL);
 	f = fopen(path, "r");
 	if (f) {
 		n = fread(got, 1, sizeof(got) - 1, f);
 		fclose(f);
 	}
 	got[n] = '\0';
-	tap_result(!strcmp(got, want), "the file holds metrics_print()'s text", NULL);
-	tap_result(!stat(path, &sb) && (sb.st_mode & 0777) == 0644,
+	result(!strcmp(got, want), "the file holds metrics_print()'s text", NULL);
+	result(!stat(path, &sb) && (sb.st_mode & 0777) == 0644,
 	       "the file is 0644: node_exporter's user reads it", NULL);
-	tap_result(only_file(dir, METRICS_FILE), "no temporary file left beside it", NULL);
+	result(only_file(dir, METRICS_FILE), "no temporary file left beside it", NULL);
 	snprintf(gone, sizeof(gone), "%s/none/%s", dir, METRICS_FILE);
-	tap_result(metrics_write_file(gone, &st, &h) == -ENOENT,
+	result(metrics_write_file(gone, &st, &h) == -ENOENT,
 	       "a missing directory: -ENOENT", NULL);
-	tap_result(metrics_path("/var/lib/prometheus/node-exporter", path, sizeof(path)) &&
+	result(metrics_path("/var/lib/prometheus/node-exporter", path, sizeof(path)) &&
 	       !strcmp(path, "/var/lib/prometheus/node-exporter/s2h.prom"),
 	       "metrics_path(): DIR/s2h.prom", NULL);
 	unlink(path);

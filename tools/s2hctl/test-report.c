@@ -54,39 +54,39 @@ static void test_parse(void)
 				"\"wake_source\":\"a\\u003cb\\\"c\",\"hw_sleep_us\":5,"
 				"\"state_ms\":{\"armed\":90,\"idle\":10,\"new\":1},"
 				"\"drain_suspended_mw\":1.5}\n", &c);
-	tap_resultf(!err && c.seq == 7 && c.suspended_at == 100 && c.woke_at == 200 &&
+	expect(!err && c.seq == 7 && c.suspended_at == 100 && c.woke_at == 200 &&
 	       !strcmp(c.boot, "b") && !strcmp(c.wake, "alarm") &&
 	       !strcmp(c.decision, "hibernate") && c.has_result && c.result == -5 && !c.on_ac &&
 	       near(c.battery_start, 80.5) && c.energy_full_uwh == 50000000 &&
 	       c.dark_wakes == 2 && c.hw_sleep_us == 5 && near(c.drain_suspended_mw, 1.5),
 	       "parse: a line's flat fields");
-	tap_resultf(!err && c.n_wakes == 3 && near(c.wake_battery[0], 79) && c.wake_energy_uwh[0] == 1 &&
+	expect(!err && c.n_wakes == 3 && near(c.wake_battery[0], 79) && c.wake_energy_uwh[0] == 1 &&
 	       isnan(c.wake_battery[1]) && c.wake_energy_uwh[1] == -1 &&
 	       near(c.wake_battery[2], 78),
 	       "parse: wakes, each with what it has");
-	tap_resultf(!err && c.state_ms[RS_ARMED] == 90 && c.state_ms[RS_IDLE] == 10 &&
+	expect(!err && c.state_ms[RS_ARMED] == 90 && c.state_ms[RS_IDLE] == 10 &&
 	       c.state_ms[RS_HIBERNATING] == -1, "parse: state_ms, a state left out unknown");
-	tap_resultf(!strcmp(c.wake_source, "a<b\"c"), "parse: a string's escapes (got '%s')",
+	expect(!strcmp(c.wake_source, "a<b\"c"), "parse: a string's escapes (got '%s')",
 	       c.wake_source);
-	tap_resultf(isnan(c.battery_wake) && c.energy_start_uwh == -1 && c.on_ac == 0 &&
+	expect(isnan(c.battery_wake) && c.energy_start_uwh == -1 && c.on_ac == 0 &&
 	       !c.undone_by[0] && isnan(c.drain_hibernated_pct_h) && c.image_read_ms == -1,
 	       "parse: what the line leaves out is unknown, not 0");
 
 	err = report_parse_line("{\"suspended_at\":5,\"later\":{\"a\":[1,{\"b\":null}],\"c\":\"}\"},"
 				"\"seq\":\"x\",\"dark_wakes\":-3,\"on_ac\":1}", &c);
-	tap_resultf(!err && c.suspended_at == 5 && c.seq == -1 && c.dark_wakes == -1 && c.on_ac == -1,
+	expect(!err && c.suspended_at == 5 && c.seq == -1 && c.dark_wakes == -1 && c.on_ac == -1,
 	       "parse: a newer writer's key skipped whatever it holds, a value of the wrong "
 	       "type unknown");
-	tap_resultf(!report_parse_line("  {\"suspended_at\":5}  \r\n", &c), "parse: spaces around");
-	tap_resultf(report_parse_line("{\"v\":1,\"suspended_at\":17962", &c) == -EINVAL,
+	expect(!report_parse_line("  {\"suspended_at\":5}  \r\n", &c), "parse: spaces around");
+	expect(report_parse_line("{\"v\":1,\"suspended_at\":17962", &c) == -EINVAL,
 	       "parse: a line cut short is refused");
-	tap_resultf(report_parse_line("{\"v\":1,\"woke_at\":5}", &c) == -EINVAL,
+	expect(report_parse_line("{\"v\":1,\"woke_at\":5}", &c) == -EINVAL,
 	       "parse: a cycle without suspended_at is refused: no night holds it");
-	tap_resultf(report_parse_line("{\"suspended_at\":5} x", &c) == -EINVAL &&
+	expect(report_parse_line("{\"suspended_at\":5} x", &c) == -EINVAL &&
 	       report_parse_line("{\"suspended_at\":0x5}", &c) == -EINVAL &&
 	       report_parse_line("{\"suspended_at\":5,}", &c) == -EINVAL,
 	       "parse: trailing words, a hex number, a trailing comma: refused");
-	tap_resultf(!report_parse_line("{\"a\":[[[[[1]]]]],\"suspended_at\":5}", &c) &&
+	expect(!report_parse_line("{\"a\":[[[[[1]]]]],\"suspended_at\":5}", &c) &&
 	       report_parse_line("{\"a\":[[[[[[[[[[1]]]]]]]]]],\"suspended_at\":5}", &c) == -EINVAL,
 	       "parse: nested 5 deep read, 10 deep refused (no line of the format nests so)");
 }
@@ -121,26 +121,26 @@ static void test_read(void)
 	int err;
 
 	err = read_sample(REPORT_SAMPLE, &l, &warned);
-	tap_resultf(!err && l.n == 7, "read: the sample's 7 cycles, both files (got %zu)", l.n);
-	tap_resultf(!err && l.n == 7 && l.c[0].seq == 1 && !strcmp(l.c[0].boot, "b1") &&
+	expect(!err && l.n == 7, "read: the sample's 7 cycles, both files (got %zu)", l.n);
+	expect(!err && l.n == 7 && l.c[0].seq == 1 && !strcmp(l.c[0].boot, "b1") &&
 	       l.c[6].seq == 3 && !strcmp(l.c[6].boot, "b2"),
 	       "read: cycles.jsonl.1 first, then cycles.jsonl");
-	tap_resultf(count(warned, "\n") == 1 && strstr(warned, "cycles.jsonl:7: not a whole cycle"),
+	expect(count(warned, "\n") == 1 && strstr(warned, "cycles.jsonl:7: not a whole cycle"),
 	       "read: the torn last line skipped with one warning naming it (got '%.*s')",
 	       (int)strcspn(warned, "\n"), warned);
 	free(warned);
 	report_cycles_free(&l);
 
 	err = read_sample(REPORT_SAMPLE "/" RECORD_FILE_OLD, &l, &warned);
-	tap_resultf(!err && l.n == 2 && !*warned, "read: one file alone");
+	expect(!err && l.n == 2 && !*warned, "read: one file alone");
 	free(warned);
 	report_cycles_free(&l);
 
 	err = read_sample("/nonexistent", &l, &warned);
-	tap_resultf(err == -ENOENT, "read: no record: -ENOENT");
+	expect(err == -ENOENT, "read: no record: -ENOENT");
 	free(warned);
 	err = read_sample("/tmp/", &l, &warned);
-	tap_resultf(err == -ENOENT, "read: a directory without either file: -ENOENT");
+	expect(err == -ENOENT, "read: a directory without either file: -ENOENT");
 	free(warned);
 }
 
@@ -149,18 +149,18 @@ static void test_nights_rule(void)
 	long d1 = utc(2026, 12, 1, 0, 0) / 86400;
 
 	set_tz("UTC");
-	tap_resultf(report_day(utc(2026, 12, 1, 22, 0)) == d1 &&
+	expect(report_day(utc(2026, 12, 1, 22, 0)) == d1 &&
 	       report_day(utc(2026, 12, 2, 7, 0)) == d1 &&
 	       report_day(utc(2026, 12, 2, 11, 59)) == d1,
 	       "night: 22:00 to 11:59 the next day is one night");
-	tap_resultf(report_day(utc(2026, 12, 1, 12, 0)) == d1 && report_day(utc(2026, 12, 1, 11, 59)) ==
+	expect(report_day(utc(2026, 12, 1, 12, 0)) == d1 && report_day(utc(2026, 12, 1, 11, 59)) ==
 	       d1 - 1, "night: it starts at noon");
 	/* Berlin: +1 in winter, CEST +2 until 2026-10-25 03:00 */
 	set_tz("Europe/Berlin");
-	tap_resultf(report_day(utc(2026, 12, 1, 11, 30)) == d1 &&
+	expect(report_day(utc(2026, 12, 1, 11, 30)) == d1 &&
 	       report_day(utc(2026, 12, 1, 10, 30)) == d1 - 1,
 	       "night: local time decides (11:30 UTC is past noon in Berlin)");
-	tap_resultf(report_day(utc(2026, 10, 24, 20, 0)) == report_day(utc(2026, 10, 25, 9, 0)) &&
+	expect(report_day(utc(2026, 10, 24, 20, 0)) == report_day(utc(2026, 10, 25, 9, 0)) &&
 	       report_day(utc(2026, 10, 25, 12, 0)) == report_day(utc(2026, 10, 24, 20, 0)) + 1,
 	       "night: a night across the change from summer time is one, the next one after");
 	set_tz("UTC");
@@ -198,55 +198,55 @@ static void test_build(void)
 
 	set_tz("UTC");
 	if (sample_report(&r, REPORT_DAYS_DEFAULT) || r.n_nights != 4) {
-		tap_resultf(false, "build: the sample's 4 nights (got %zu)", r.n_nights);
+		expect(false, "build: the sample's 4 nights (got %zu)", r.n_nights);
 		report_free(&r);
 		return;
 	}
-	tap_resultf(!strcmp(r.nights[0].date, "2026-12-01") && !strcmp(r.nights[3].date, "2026-12-04"),
+	expect(!strcmp(r.nights[0].date, "2026-12-01") && !strcmp(r.nights[3].date, "2026-12-04"),
 	       "build: 4 nights, oldest first, named by the date they start");
 	n = &r.nights[0];
-	tap_resultf(n->n_cycles == 1 && n->suspended_ms == 10800000 && n->hibernated_ms == 19820000 &&
+	expect(n->n_cycles == 1 && n->suspended_ms == 10800000 && n->hibernated_ms == 19820000 &&
 	       n->first == utc(2026, 12, 1, 22, 30) && n->last == utc(2026, 12, 2, 7, 0) + 20,
 	       "build: night 1: suspended 3 h, hibernated 5 h 30 m and the resume's 20 s");
-	tap_resultf(near(n->drain_mw, 500) && near(n->drain_pct_h, 1.0),
+	expect(near(n->drain_mw, 500) && near(n->drain_pct_h, 1.0),
 	       "build: night 1: 500 mW, 1 %%/h, from the energies (got %.2f mW %.2f %%/h)",
 	       n->drain_mw, n->drain_pct_h);
-	tap_resultf(fabs(n->hib_drain_mw - 100000.0 / 1000 / (19820.0 / 3600)) < 0.01,
+	expect(fabs(n->hib_drain_mw - 100000.0 / 1000 / (19820.0 / 3600)) < 0.01,
 	       "build: night 1: hibernated, the energy from the wake to the resume (%.2f mW)",
 	       n->hib_drain_mw);
-	tap_resultf(isnan(n->hw_sleep_ratio) && !n->n_verdicts,
+	expect(isnan(n->hw_sleep_ratio) && !n->n_verdicts,
 	       "build: night 1: no hardware sleep known (S3), no verdict");
 	n = &r.nights[1];
-	tap_resultf(n->n_cycles == 2, "build: night 2: the cycle in both files counted once");
-	tap_resultf(fabs(n->drain_pct_h - (4.1 * 3 + 3.0 * 40 / 60) / (3 + 40.0 / 60)) < 0.001 &&
+	expect(n->n_cycles == 2, "build: night 2: the cycle in both files counted once");
+	expect(fabs(n->drain_pct_h - (4.1 * 3 + 3.0 * 40 / 60) / (3 + 40.0 / 60)) < 0.001 &&
 	       near(n->drain_mw, 2000),
 	       "build: night 2: drains weighted by hours, the record's own figure first "
 	       "(got %.3f %%/h %.1f mW)", n->drain_pct_h, n->drain_mw);
-	tap_resultf(fabs(n->hw_sleep_ratio - 1536.0 / 13200) < 0.0001,
+	expect(fabs(n->hw_sleep_ratio - 1536.0 / 13200) < 0.0001,
 	       "build: night 2: hardware sleep over both suspends (got %.4f)", n->hw_sleep_ratio);
-	tap_resultf(n->n_sources == 2 && !strcmp(n->sources[0].name, "PNP0C0D:00") &&
+	expect(n->n_sources == 2 && !strcmp(n->sources[0].name, "PNP0C0D:00") &&
 	       n->sources[1].count == 1, "build: night 2: its wake sources");
-	tap_resultf(n->n_verdicts == 1 &&
+	expect(n->n_verdicts == 1 &&
 	       has_verdict(n, VERDICT_S2IDLE, "s2idle drained 3.9 %/h and the hardware slept 12 % "
 			   "of the time: see admin guide, 'Drains in s2idle'"),
 	       "build: night 2: the s2idle verdict (got '%s')",
 	       n->n_verdicts ? n->verdicts[0].text : "");
 	n = &r.nights[2];
-	tap_resultf(n->dark_wakes == 12 && n->failures == 1 && n->undone == 1 && !n->hibernations &&
+	expect(n->dark_wakes == 12 && n->failures == 1 && n->undone == 1 && !n->hibernations &&
 	       !n->hibernated_ms, "build: night 3: 12 dark wakes, a failure, one undone");
-	tap_resultf(has_verdict(n, VERDICT_DARK_WAKES, "woke 12 times") &&
+	expect(has_verdict(n, VERDICT_DARK_WAKES, "woke 12 times") &&
 	       has_verdict(n, VERDICT_HIBERNATE_FAILED, "EIO") &&
 	       has_verdict(n, VERDICT_UNDONE, "r8169 <eth0>") && n->n_verdicts == 3,
 	       "build: night 3: the dark wakes', the failure's and the undone one's verdicts");
 	n = &r.nights[3];
-	tap_resultf(isnan(n->drain_mw) && isnan(n->drain_pct_h) && !n->n_verdicts,
+	expect(isnan(n->drain_mw) && isnan(n->drain_pct_h) && !n->n_verdicts,
 	       "build: night 4: on mains, no drain");
 	report_free(&r);
 
-	tap_resultf(!sample_report(&r, 2) && r.n_nights == 2 && !strcmp(r.nights[0].date, "2026-12-03"),
+	expect(!sample_report(&r, 2) && r.n_nights == 2 && !strcmp(r.nights[0].date, "2026-12-03"),
 	       "build: --days 2: the newest two nights");
 	report_free(&r);
-	tap_resultf(!sample_report(&r, 1) && r.n_nights == 1 && r.cycles.n == 1,
+	expect(!sample_report(&r, 1) && r.n_nights == 1 && r.cycles.n == 1,
 	       "build: --days 1: the newest night and its cycle alone");
 	report_free(&r);
 }
@@ -277,7 +277,7 @@ static void test_verdicts(void)
 	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld,\"wake\":\"alarm\","
 		 "\"battery_start\":50,\"battery_wake\":41,\"dark_wakes\":0}",
 		 (long long)utc(2026, 12, 1, 22, 0), (long long)utc(2026, 12, 2, 1, 0));
-	tap_resultf(!one_cycle(&r, line) && r.nights[0].n_verdicts == 1 &&
+	expect(!one_cycle(&r, line) && r.nights[0].n_verdicts == 1 &&
 	       has_verdict(&r.nights[0], VERDICT_DRAIN, "suspended, the battery drained 3.0 %/h"),
 	       "verdict: 3 %%/h without hardware sleep known: drains in suspend");
 	report_free(&r);
@@ -285,7 +285,7 @@ static void test_verdicts(void)
 	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld,\"wake\":\"early\","
 		 "\"battery_start\":50,\"battery_wake\":41}", (long long)utc(2026, 12, 1, 22, 0),
 		 (long long)utc(2026, 12, 2, 1, 0));
-	tap_resultf(!one_cycle(&r, line) && isnan(r.nights[0].drain_pct_h) && !r.nights[0].n_verdicts,
+	expect(!one_cycle(&r, line) && isnan(r.nights[0].drain_pct_h) && !r.nights[0].n_verdicts,
 	       "verdict: a user's wake ends it: no drain from a battery read earlier");
 	report_free(&r);
 
@@ -294,7 +294,7 @@ static void test_verdicts(void)
 		 "\"energy_resume_uwh\":39000000,\"energy_full_uwh\":50000000,"
 		 "\"state_ms\":{\"hibernating\":7200000}}", (long long)utc(2026, 12, 1, 22, 0),
 		 (long long)utc(2026, 12, 1, 23, 0));
-	tap_resultf(!one_cycle(&r, line) && near(r.nights[0].hib_drain_pct_h, 1.0) &&
+	expect(!one_cycle(&r, line) && near(r.nights[0].hib_drain_pct_h, 1.0) &&
 	       near(r.nights[0].hib_drain_mw, 500) &&
 	       has_verdict(&r.nights[0], VERDICT_HIBERNATED_DRAIN, "still drained 1.0 %/h"),
 	       "verdict: 1 %%/h lost while hibernated");
@@ -304,7 +304,7 @@ static void test_verdicts(void)
 		 "\"hw_sleep_us\":3240000000,\"dark_wakes\":0,\"state_ms\":{\"armed\":3600000},"
 		 "\"drain_suspended_pct_h\":0.5}", (long long)utc(2026, 12, 1, 22, 0),
 		 (long long)utc(2026, 12, 1, 23, 0));
-	tap_resultf(!one_cycle(&r, line) && near(r.nights[0].hw_sleep_ratio, 0.9) &&
+	expect(!one_cycle(&r, line) && near(r.nights[0].hw_sleep_ratio, 0.9) &&
 	       !r.nights[0].n_verdicts, "verdict: 90 %% hardware sleep, 0.5 %%/h: none");
 	report_free(&r);
 
@@ -312,7 +312,7 @@ static void test_verdicts(void)
 	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld,\"wake\":\"alarm\","
 		 "\"hw_sleep_us\":360000000,\"dark_wakes\":3,\"state_ms\":{\"armed\":3600000}}",
 		 (long long)utc(2026, 12, 1, 22, 0), (long long)utc(2026, 12, 1, 23, 0));
-	tap_resultf(!one_cycle(&r, line) && isnan(r.nights[0].hw_sleep_ratio) && !r.nights[0].n_verdicts,
+	expect(!one_cycle(&r, line) && isnan(r.nights[0].hw_sleep_ratio) && !r.nights[0].n_verdicts,
 	       "verdict: hardware sleep of a cycle with dark wakes: not compared, no verdict");
 	report_free(&r);
 }
@@ -327,11 +327,11 @@ static void test_axis(void)
 	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld}",
 		 (long long)utc(2026, 12, 1, 22, 0), (long long)utc(2026, 12, 1, 22, 2));
 	if (one_cycle(&r, line)) {
-		tap_resultf(false, "axis: a report of one cycle");
+		expect(false, "axis: a report of one cycle");
 		return;
 	}
 	out = render(&r, 'h');
-	tap_resultf(strstr(out, ">22:00:00</text>") && strstr(out, ">22:02:00</text>") &&
+	expect(strstr(out, ">22:00:00</text>") && strstr(out, ">22:02:00</text>") &&
 	       strstr(out, ">22:01:00</text>"), "axis: 2 minutes: ticks every 15 s, with seconds");
 	free(out);
 	report_free(&r);
@@ -346,17 +346,17 @@ static void test_sections(void)
 	int i;
 
 	if (!f || getdelim(&guide, &len, '\0', f) < 0) {
-		tap_resultf(false, "sections: read %s", ADMIN_GUIDE_SOURCE);
+		expect(false, "sections: read %s", ADMIN_GUIDE_SOURCE);
 		return;
 	}
 	fclose(f);
 	for (i = 0; i < VERDICT_MAX; i++) {
 		snprintf(title, sizeof(title), "\n%s\n---", report_sections[i]);
 		snprintf(term, sizeof(term), "\n%s\n\t", report_sections[i]);
-		tap_resultf(strstr(guide, title) || strstr(guide, term),
+		expect(strstr(guide, title) || strstr(guide, term),
 		       "sections: the guide has \"%s\"", report_sections[i]);
 	}
-	tap_resultf(strstr(guide, "\nThe sleep report\n===="),
+	expect(strstr(guide, "\nThe sleep report\n===="),
 	       "sections: the guide has \"The sleep report\", which the text points to");
 	free(guide);
 }
@@ -387,29 +387,29 @@ static void test_outputs(void)
 
 	set_tz("UTC");
 	if (sample_report(&r, REPORT_DAYS_DEFAULT)) {
-		tap_resultf(false, "outputs: the sample's report");
+		expect(false, "outputs: the sample's report");
 		return;
 	}
 	out = render(&r, 'h');
-	tap_resultf(!strstr(out, "http:") && !strstr(out, "https:") && !strstr(out, "src=") &&
+	expect(!strstr(out, "http:") && !strstr(out, "https:") && !strstr(out, "src=") &&
 	       !strstr(out, "<script") && !strstr(out, "url("),
 	       "html: no URL, no src=, no script: it works offline");
-	tap_resultf(count(out, "<svg class=\"timeline\"") == 4 &&
+	expect(count(out, "<svg class=\"timeline\"") == 4 &&
 	       count(out, "class=\"suspended\"") == 6 &&
 	       count(out, "class=\"hibernated\"") == 2 && count(out, "class=\"dark-wake\"") == 12 &&
 	       count(out, "class=\"failed\"") == 2 && count(out, "class=\"battery\"") == 5,
 	       "html: a timeline a night: 6 suspends, 2 hibernations, 12 dark wakes, 2 failed, "
 	       "the battery in 5 runs (cut where a night 2's resume has no reading)");
-	tap_resultf(strstr(out, "AMDI0010:01 &lt;i&gt;&amp;amp;&lt;/i&gt; &quot;q&quot;") &&
+	expect(strstr(out, "AMDI0010:01 &lt;i&gt;&amp;amp;&lt;/i&gt; &quot;q&quot;") &&
 	       strstr(out, "r8169 &lt;eth0&gt;") && strstr(out, "/var/lib/s2h &lt;&amp;&gt;") &&
 	       !strstr(out, "<i>&amp;</i>") && !strstr(out, "<eth0>"),
 	       "html: every string of the record escaped");
-	tap_resultf(strstr(out, "see admin guide, &#39;Drains in s2idle&#39;"),
+	expect(strstr(out, "see admin guide, &#39;Drains in s2idle&#39;"),
 	       "html: the verdicts, with their section");
 	free(out);
 
 	out = render(&r, 'j');
-	tap_resultf(strstr(out, "{\"record\":\"rec\\\"ord\",\"days\":7,") &&
+	expect(strstr(out, "{\"record\":\"rec\\\"ord\",\"days\":7,") &&
 	       strstr(out, "\"name\":\"AMDI0010:01 <i>&amp;</i> \\\"q\\\"\"") &&
 	       strstr(out, "\"hw_sleep_ratio\":0.116") &&
 	       strstr(out, "{\"night\":\"2026-12-04\"") &&
@@ -418,7 +418,7 @@ static void test_outputs(void)
 	free(out);
 
 	out = render(&r, 't');
-	tap_resultf(strstr(out, "2026-12-02       2      3h40m") &&
+	expect(strstr(out, "2026-12-02       2      3h40m") &&
 	       strstr(out, "2026-12-03: 1 hibernation failed (the first with EIO)"),
 	       "text: a line a night, then the verdicts");
 	free(out);

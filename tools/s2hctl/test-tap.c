@@ -14,7 +14,7 @@ static void tap_line_start(bool ok)
 }
 
 /* @detail, when given, says what was found instead, on a failure only. */
-void tap_result(bool ok, const char *desc, const char *detail)
+void result(bool ok, const char *desc, const char *detail)
 {
 	tap_line_start(ok);
 	printf("%s", desc);
@@ -23,7 +23,7 @@ void tap_result(bool ok, const char *desc, const char *detail)
 	printf("\n");
 }
 
-void tap_resultf(bool ok, const char *fmt, ...)
+void expect(bool ok, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -8,8 +8,8 @@
 
 #include <stdbool.h>
 
-void tap_result(bool ok, const char *desc, const char *detail);
-void tap_resultf(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void result(bool ok, const char *desc, const char *detail);
+void expect(bool ok, const char *fmt, ...);
 int tap_done(void);
 
 #endif /* S2HCTL_TEST_TAP_H */
