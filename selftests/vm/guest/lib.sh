@@ -325,3 +325,43 @@ host_file()
 		printf 'S2H-FILE: %s %s\n' "$1" "$line" >&3
 	done <"$2"
 }
+
+# The record of the cycles (s2hctl agent), for the tests of it: REC is the
+# file, in the S2H_STATEDIR the test exports.
+
+# wait_lines N TIMEOUT DESC: until $REC has N lines.
+wait_lines()
+{
+	local i=0
+
+	until [ "$(cat "$REC" 2>/dev/null | wc -l)" -ge "$1" ]; do
+		i=$((i + 1))
+		if [ $i -gt $(($2 * 5)) ]; then
+			not_ok "$3 ($REC has $(cat "$REC" 2>/dev/null | wc -l) lines after $2 s)"
+			return 1
+		fi
+		sleep 0.2
+	done
+	ok "$3"
+}
+
+# agent_start: s2hctl agent as s2h-agent.service runs it, once it listens
+# (its log, /tmp/agent.log, says so once per start).
+agent_start()
+{
+	local i=0
+
+	s2hctl agent >>/tmp/agent.log 2>&1 &
+	agent=$!
+	until [ "$(grep -c 'listening' /tmp/agent.log)" -gt "${agents:-0}" ] || [ $i -gt 50 ]; do
+		i=$((i + 1))
+		sleep 0.2
+	done
+	agents=$((${agents:-0} + 1))
+}
+
+agent_stop()
+{
+	kill $agent
+	wait $agent 2>/dev/null
+}

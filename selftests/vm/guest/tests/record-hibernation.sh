@@ -12,29 +12,11 @@ set -u
 export S2H_STATEDIR=/tmp/s2h
 REC=$S2H_STATEDIR/cycles.jsonl
 
-# wait_lines N TIMEOUT DESC: until the record has N lines.
-wait_lines()
-{
-	local i=0
-
-	until [ "$(cat $REC 2>/dev/null | wc -l)" -ge "$1" ]; do
-		i=$((i + 1))
-		if [ $i -gt $(($2 * 5)) ]; then
-			not_ok "$3 (the record has $(cat $REC 2>/dev/null | wc -l) lines after $2 s)"
-			return 1
-		fi
-		sleep 0.2
-	done
-	ok "$3"
-}
-
 fake_power_load capacity=60 energy=1 || exit 1
 echo 10 >$FAKE/drain_mpct_per_min
 s2h_load delay_sec=8 || exit 1
 swap_on
-s2hctl agent >/tmp/agent.log 2>&1 &
-agent=$!
-sleep 1
+agent_start
 
 host wake-after 2
 suspend_mem
@@ -66,5 +48,5 @@ check "log --all: its drain, from energy" grep -q "drain suspended [0-9.]* mW, 0
 is "$(wc -c </tmp/log.err)" 0 "log --all: no warning"
 while read -r line; do diag "log: $line"; done </tmp/log
 while read -r line; do diag "agent: $line"; done </tmp/agent.log
-kill $agent
+agent_stop
 done_testing

@@ -17,41 +17,6 @@ export S2H_STATEDIR=/mnt/s2h
 REC=$S2H_STATEDIR/cycles.jsonl
 BOOT=${S2H_BOOT:-1}
 
-# wait_lines N DESC: until the record has N lines.
-wait_lines()
-{
-	local i=0
-
-	until [ "$(cat $REC 2>/dev/null | wc -l)" -ge "$1" ]; do
-		i=$((i + 1))
-		if [ $i -gt 150 ]; then
-			not_ok "$2 (the record has $(cat $REC 2>/dev/null | wc -l) lines after 30 s)"
-			return 1
-		fi
-		sleep 0.2
-	done
-	ok "$2"
-}
-
-# agent_start: the agent as s2h-agent.service runs it, listening.
-agent_start()
-{
-	s2hctl agent >>/tmp/agent.log 2>&1 &
-	agent=$!
-	i=0
-	until [ "$(grep -c 'listening' /tmp/agent.log)" -gt "${agents:-0}" ] || [ $i -gt 50 ]; do
-		i=$((i + 1))
-		sleep 0.2
-	done
-	agents=$((${agents:-0} + 1))
-}
-
-agent_stop()
-{
-	kill $agent
-	wait $agent 2>/dev/null
-}
-
 # early_cycle: a suspend the host ends before the alarm (delay_sec=60).
 early_cycle()
 {
@@ -82,7 +47,7 @@ case $BOOT in
 	load_all
 	agent_start
 	early_cycle "1"
-	wait_lines 1 "1: the agent recorded the cycle"
+	wait_lines 1 30 "1: the agent recorded the cycle"
 	check "1: $S2H_STATEDIR was created" test -d $S2H_STATEDIR
 	line=$(sed -n 1p $REC)
 	diag "1: $line"
@@ -102,7 +67,7 @@ case $BOOT in
 	agent_start
 	sleep 2
 	early_cycle "1, module reloaded"
-	wait_lines 2 "1: the module's new cycle 1 is recorded as a new one"
+	wait_lines 2 30 "1: the module's new cycle 1 is recorded as a new one"
 	is "$(grep -c '"seq":1,' $REC)" 2 "1: two cycles numbered 1, one of each load"
 	agent_stop
 	check "1: umount" umount /mnt
@@ -116,7 +81,7 @@ case $BOOT in
 	load_all
 	agent_start
 	early_cycle "2"
-	wait_lines 3 "2: a cycle of this boot recorded"
+	wait_lines 3 30 "2: a cycle of this boot recorded"
 	is "$(grep -c "\"boot\":\"$boot_id\"" $REC)" 1 "2: one record of this boot, its seq 1 new"
 	agent_stop
 	# The power fails as the agent writes a record: the line is cut short.
@@ -135,7 +100,7 @@ case $BOOT in
 	load_all
 	agent_start
 	early_cycle "3"
-	wait_lines 5 "3: the next cycle recorded"
+	wait_lines 5 30 "3: the next cycle recorded"
 	check "3: the new record starts on a line of its own" \
 		sh -c "tail -n 1 $REC | grep -q '^{\"v\":1,\"boot\":\"$boot_id\",\"seq\":1,'"
 	s2hctl log --all >/tmp/log 2>/tmp/log.err

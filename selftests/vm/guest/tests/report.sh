@@ -3,7 +3,9 @@
 # s2hctl report over real cycles, across two boots as alarm-cycle: a dark
 # wake on mains then the user's wake, a user's wake, then on battery -
 # draining - an alarm that hibernates; the second boot resumes. The record
-# of those cycles is read by s2hctl report in the guest (text, JSON, the
+# of those cycles, written by s2hctl agent as s2h-agent.service runs it (on
+# tmpfs, which the image keeps; the battery gives its energy, as a
+# laptop's), is read by s2hctl report in the guest (text, JSON, the
 # page; without the module too; a torn line), then handed to the host
 # (host_file), which renders it in headless Chromium and checks the
 # picture (render-report: selftests/report/browser-check.sh).
@@ -11,11 +13,13 @@
 set -u
 . /lib/s2h/lib.sh
 
-REC=/tmp/rec
+export S2H_STATEDIR=/tmp/s2h
+REC=$S2H_STATEDIR/cycles.jsonl
 
-fake_power_load capacity=90 ac_online=1 || exit 1
+fake_power_load capacity=90 ac_online=1 energy=1 || exit 1
 s2h_load delay_sec=6 retries=0 || exit 1
 swap_on
+agent_start
 
 # A dark wake: the alarm on mains sleeps on, then the user.
 echo 0 >$S2H/hibernate_on_ac
@@ -43,78 +47,16 @@ wait_for $S2H/stats/resumes_from_hibernation 1 180 "cycle 3: resumed from hibern
 	diag_stats
 wait_for $S2H/state idle 30 "cycle 3: back to idle"
 
-# The record, in the format of /var/lib/s2h/cycles.jsonl, built from the
-# module's history (s2hctl log -j). TODO: once the agent's writer of the
-# record is merged, the agent writes it during the cycles and this
-# conversion goes; the checks below stay.
-BOOT=$(cat /proc/sys/kernel/random/boot_id)
+wait_lines 3 30 "the agent recorded the 3 cycles, across the hibernation"
+while read -r line; do diag "$line"; done <$REC
 
-# val KEY: KEY's value - a number, a word or a "string" - in $obj.
-val()
-{
-	printf '%s' "$obj" | sed -nE "s/.*\"$1\":(\"[^\"]*\"|[^,}]*).*/\1/p"
-}
-
-# add KEY VALUE: ,"KEY":VALUE onto $line, unless VALUE is unknown (empty,
-# -1 or "" as log -j has it); the record leaves an unknown out.
-add()
-{
-	case $2 in
-	""|-1|'""')	;;
-	*)		line="$line,\"$1\":$2" ;;
-	esac
-}
-
-# The battery at each wake: [50,-1] as [{"battery":50},{}].
-wakes()
-{
-	local b out=
-
-	for b in $(val battery_wakes | tr -d '[]' | tr ',' ' '); do
-		[ "$b" = -1 ] && out="$out,{}" || out="$out,{\"battery\":$b}"
-	done
-	echo "[${out#,}]"
-}
-
-record_line()
-{
-	line="{\"v\":1,\"boot\":\"$BOOT\""
-	add seq "$(val seq)"
-	add suspended_at "$(val suspended_at)"
-	[ "$(val woke_at)" = 0 ] || add woke_at "$(val woke_at)"
-	add wake "$(val wake)"
-	add decision "$(val decision)"
-	add result "$(val result)"
-	add on_ac "$(val on_ac)"
-	add battery_start "$(val battery_start)"
-	add battery_wake "$(val battery_wake)"
-	add dark_wakes "$(val dark_wakes)"
-	add wakes "$(wakes)"
-	add wake_source "$(val wake_source)"
-	add undone_by "$(val undone_by)"
-	add hw_sleep_us "$(val hw_sleep_us)"
-	line="$line,\"state_ms\":{\"idle\":$(val idle_ms),\"armed\":$(val armed_ms)"
-	line="$line,\"hibernating\":$(val hibernating_ms),\"resuming\":$(val resuming_ms)}}"
-	echo "$line"
-}
-
-check "s2hctl log -j" sh -c 's2hctl log -j >/tmp/log.json'
-mkdir -p $REC
-# one object a line, the last one's newline too (read drops a line without)
-{ tr -d '\n' </tmp/log.json | sed 's/^\[//; s/\]$//; s/},{/}\n{/g'; echo; } >/tmp/cycles
-while IFS= read -r obj; do
-	record_line
-done </tmp/cycles >$REC/cycles.jsonl
-is "$(wc -l <$REC/cycles.jsonl)" 3 "the record: a line a cycle"
-while read -r line; do diag "$line"; done <$REC/cycles.jsonl
-
-check "report: exit 0" sh -c "s2hctl report --record $REC >/tmp/report.txt 2>/tmp/report.err"
+check "report: exit 0" sh -c "s2hctl report --record $S2H_STATEDIR >/tmp/report.txt 2>/tmp/report.err"
 while read -r line; do diag "$line"; done </tmp/report.txt
 is "$(grep -c '^20[0-9-]* ' /tmp/report.txt)" 1 "report: one night, one line"
 is "$(awk '/^20[0-9-]* / { print $2 }' /tmp/report.txt)" 3 "report: its 3 cycles"
 is "$(cat /tmp/report.err)" "" "report: nothing on stderr"
 
-check "report -j: exit 0" sh -c "s2hctl report -j --record $REC >/tmp/report.json"
+check "report -j: exit 0" sh -c "s2hctl report -j --record $S2H_STATEDIR >/tmp/report.json"
 diag "$(cat /tmp/report.json)"
 # json KEY: KEY's value in the night of report -j.
 json()
@@ -131,24 +73,25 @@ check "report -j: on battery, a drain while suspended (${drain:-none} %/h)" \
 check "report -j: the hibernation's time counted ($(json hibernated_s) s)" \
 	test "$(json hibernated_s)" -gt 0
 
-check "report -o: the page" s2hctl report --record $REC -o /tmp/report.html
+check "report -o: the page" s2hctl report --record $S2H_STATEDIR -o /tmp/report.html
 check "report -o: a timeline in it" grep -q '<svg class="timeline"' /tmp/report.html
 unprivileged_user
 check "report: an unprivileged user reads the record too" \
-	su -s /bin/sh s2huser -c "s2hctl report --record $REC >/dev/null"
+	su -s /bin/sh s2huser -c "s2hctl report --record $S2H_STATEDIR >/dev/null"
 
 # A power cut while the agent wrote: a line cut short, said and skipped.
-cp $REC/cycles.jsonl /tmp/torn.jsonl
-head -n 1 $REC/cycles.jsonl | cut -c 1-30 | tr -d '\n' >>/tmp/torn.jsonl
+cp $REC /tmp/torn.jsonl
+head -n 1 $REC | cut -c 1-30 | tr -d '\n' >>/tmp/torn.jsonl
 s2hctl report --record /tmp/torn.jsonl >/tmp/torn.txt 2>/tmp/torn.err
 is "$?" 0 "report of a record with a torn last line: exit 0"
 is "$(grep -c 'torn.jsonl:4: not a whole cycle' /tmp/torn.err)" 1 \
 	"report: the torn line said once"
 is "$(awk '/^20[0-9-]* / { print $2 }' /tmp/torn.txt)" 3 "report: the 3 whole cycles still counted"
 
+agent_stop
 s2h_unload
-check "report works without the module" s2hctl report --record $REC -o /tmp/report2.html
+check "report works without the module" s2hctl report --record $S2H_STATEDIR -o /tmp/report2.html
 
-host_file cycles.jsonl $REC/cycles.jsonl
+host_file cycles.jsonl $REC
 host render-report
 done_testing
