@@ -40,9 +40,9 @@ alarm_cycle()
 	is_stat dark_wakes 0
 	is_file $S2H/last_cycle/wake_source s2h-fake-battery "$n: last_cycle: woken by the battery"
 	wake=$(cat $S2H/last_cycle/battery_wake)
-	# The RTC counts whole seconds and may ring up to one early (6.12+
-	# more often): the fake then reads 21 %, a sixth of a point above.
-	check "$n: hibernated at 20 % (21 a second early; got $wake)" \
+	# The RTC counts whole seconds and may ring up to two early (6.12+
+	# more often): the fake then reads 21 %, a third of a point above.
+	check "$n: hibernated at 20 % (21 when the RTC rang early; got $wake)" \
 		test "${wake:-0}" -ge 20 -a "${wake:-0}" -le 21
 	s2h_unload
 	is_file "$PSY/$file" 0 "$n: the alarm given back as it was"
