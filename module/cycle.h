@@ -57,7 +57,7 @@ struct s2h {
 	struct s2h_alarm alarm;
 	int battery_armed;		/* percent when the alarm was armed */
 	s64 energy_armed;		/* uWh then, S2H_ENERGY_UNKNOWN when unknown */
-	u32 drain_mpph;			/* the last drain measured, s2h_drain_rate(); 0: none */
+	u32 drain_mpph;			/* the last drain measured, s2h_drain_measure(); 0: none */
 	bool battery_alarm;		/* the batteries' own alarms were set as it was armed */
 	ktime_t cycle_start;		/* boottime of the suspend that started the cycle */
 	/*

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "drain.h"
 #include "metrics.h"
 #include "names.h"
 #include "array.h"
@@ -107,10 +108,19 @@ static void print_gauge(FILE *f, const char *name, const char *help, double valu
  * The battery's drain over the last cycle, from its start to the alarm's
  * wake: only when that wake was the cycle's last, so that woke_at is its
  * time (a later user's wake would stretch the hours over a percent read
- * earlier), and when the clock did not go back.
+ * earlier), and when the clock did not go back. From the energy, as the
+ * record has it (drain_suspended()), where the batteries give it: whole
+ * percent say nothing of a drain under 1 %/h.
  */
 static bool last_drain(const struct last_cycle *l, double *per_hour)
 {
+	struct drain d;
+
+	drain_suspended(l, &d);
+	if (d.pct_known) {
+		*per_hour = d.pct_h;
+		return true;
+	}
 	if (l->wake != S2H_WAKE_ALARM || l->battery_start < 0 || l->battery_wake < 0 ||
 	    !l->suspended_at || l->woke_at <= l->suspended_at)
 		return false;

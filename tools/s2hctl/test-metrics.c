@@ -153,6 +153,16 @@ static void test_last_cycle(void)
 	expect_line(t, "s2h_last_cycle_battery_drain_percent_per_hour -0.5");
 	free(t);
 
+	/* 1 mWh of 50 Wh in 10 s: 0.72 %/h, which whole percent (80 to 80) make 0. */
+	fill_status(&st);
+	st.last.battery_wake = 80;
+	st.last.energy_start = 40000000;
+	st.last.energy_wake = 39999000;
+	st.last.energy_full = 50000000;
+	t = render(&st, &h);
+	expect_line(t, "s2h_last_cycle_battery_drain_percent_per_hour 0.72");
+	free(t);
+
 	st.last.wake = S2H_WAKE_EARLY;
 	st.last.wakes = 2;
 	t = render(&st, &h);
