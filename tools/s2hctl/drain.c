@@ -3,8 +3,14 @@
 
 #include "drain.h"
 
-/* From @start to @end uWh over @ms: mW is uWh * 3600 / ms. */
-static void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms,
+/**
+ * drain_between() - the drain from @start to @end uWh over @ms
+ *
+ * The one arithmetic of a drain, for the module's last cycle and for the
+ * record's cycles alike: mW is uWh * 3600 / ms. Unknown (< 0) ends or no
+ * time leave @d unknown; the percent needs @full.
+ */
+void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms,
 			  struct drain *d)
 {
 	memset(d, 0, sizeof(*d));

@@ -8,6 +8,7 @@
 #define S2HCTL_DRAIN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "nl.h"
 
@@ -18,6 +19,7 @@ struct drain {
 	bool pct_known;
 };
 
+void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms, struct drain *d);
 void drain_suspended(const struct last_cycle *l, struct drain *d);
 void drain_hibernated(const struct last_cycle *l, struct drain *d);
 

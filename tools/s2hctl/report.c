@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "drain.h"
 #include "report.h"
 #include "names.h"
 
@@ -105,37 +106,43 @@ static double suspended_hours(const struct report_cycle *c)
 }
 
 /*
- * The drain while suspended, mW and percent an hour. Computed only when
- * the alarm's wake ended the cycle: a user's later wake would stretch the
- * hours over a battery read at the alarm.
+ * The drain while suspended, mW and percent an hour: the record's figures
+ * when it has them, else from its energy (drain_between()), and the
+ * percent from the battery's percent where the energy is not known.
+ * Computed only when the alarm's wake ended the cycle: a user's later wake
+ * would stretch the hours over a battery read at the alarm.
  */
 static void suspended_drain(const struct report_cycle *c, double *mw, double *pct_h)
 {
 	double h = suspended_hours(c);
 	bool own = !strcmp(c->wake, "alarm") && h > 0;
+	struct drain d;
 
+	drain_between(c->energy_start_uwh, c->energy_wake_uwh, c->energy_full_uwh,
+		      own ? (uint64_t)(h * 3600000.0) : 0, &d);
 	*mw = c->drain_suspended_mw;
-	if (isnan(*mw) && own && c->energy_start_uwh >= 0 && c->energy_wake_uwh >= 0)
-		*mw = (double)(c->energy_start_uwh - c->energy_wake_uwh) / 1000.0 / h;
+	if (isnan(*mw) && d.known)
+		*mw = d.mw;
 	*pct_h = c->drain_suspended_pct_h;
-	if (isnan(*pct_h) && own)
-		*pct_h = (cycle_pct(c, c->battery_start, c->energy_start_uwh) -
-			  cycle_pct(c, c->battery_wake, c->energy_wake_uwh)) / h;
+	if (isnan(*pct_h) && d.pct_known)
+		*pct_h = d.pct_h;
+	else if (isnan(*pct_h) && own)
+		*pct_h = (c->battery_start - c->battery_wake) / h;
 }
 
 /* The drain while hibernated: from the energy at the wake to the one at the resume. */
 static void hibernated_drain(const struct report_cycle *c, double *mw, double *pct_h)
 {
-	double h = (double)cycle_hibernated_ms(c) / 3600000.0;
-	bool known = h > 0 && c->energy_wake_uwh >= 0 && c->energy_resume_uwh >= 0;
-	double used = known ? (double)(c->energy_wake_uwh - c->energy_resume_uwh) : NAN;
+	struct drain d;
 
+	drain_between(c->energy_wake_uwh, c->energy_resume_uwh, c->energy_full_uwh,
+		      (uint64_t)cycle_hibernated_ms(c), &d);
 	*mw = c->drain_hibernated_mw;
-	if (isnan(*mw) && known)
-		*mw = used / 1000.0 / h;
+	if (isnan(*mw) && d.known)
+		*mw = d.mw;
 	*pct_h = c->drain_hibernated_pct_h;
-	if (isnan(*pct_h) && known && c->energy_full_uwh > 0)
-		*pct_h = 100.0 * used / (double)c->energy_full_uwh / h;
+	if (isnan(*pct_h) && d.pct_known)
+		*pct_h = d.pct_h;
 }
 
 /* A mean weighted by hours: the sums, then their quotient. */
