@@ -8,12 +8,15 @@
  * reboots. TAP, ending in "N passed, N failed, N skipped".
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "test-tap.h"
@@ -314,6 +317,36 @@ static void test_sync(void)
 	result(o.sorted && o.count == 9, "sync: in the order they ran", NULL);
 }
 
+/*
+ * A disk that fails amid a record (a full disk, or EIO, here a file size
+ * limit: EFBIG after a short write): the error comes back for the agent
+ * to say and nothing counts as written; once the disk takes writes again,
+ * the torn line is skipped and the next sync writes each cycle once.
+ */
+static void test_write_fails(void)
+{
+	struct last_cycle h[2] = { hibernated(1, 1765000000), early(2, 1765010000) };
+	struct rlimit was, tiny = { .rlim_cur = 40 };
+	int warnings, ret;
+
+	reset_dir();
+	getrlimit(RLIMIT_FSIZE, &was);
+	tiny.rlim_max = was.rlim_max;
+	signal(SIGXFSZ, SIG_IGN);
+	setrlimit(RLIMIT_FSIZE, &tiny);
+	ret = cycles_sync(dir, boot1, h, 2, S2H_STATE_IDLE);
+	setrlimit(RLIMIT_FSIZE, &was);
+	expect(ret == -EFBIG, "the disk fails amid the first record: sync returns the error "
+	       "(got %d)", ret);
+	result(read_back(&warnings) == 0 && warnings == 1,
+	       "after it: a torn line, no record counted", NULL);
+	result(cycles_sync(dir, boot1, h, 2, S2H_STATE_IDLE) == 2,
+	       "the disk writable again: the next sync writes both cycles", NULL);
+	result(read_back(&warnings) == 2 && warnings == 1 &&
+	       cycles_sync(dir, boot1, h, 2, S2H_STATE_IDLE) == 0,
+	       "each cycle once, after the torn line: none lost, none twice", NULL);
+}
+
 static void test_final(void)
 {
 	struct last_cycle l = hibernated(1, 1765000000);
@@ -343,6 +376,7 @@ int main(void)
 	test_json();
 	test_files();
 	test_sync();
+	test_write_fails();
 	test_final();
 	reset_dir();
 	rmdir(dir);
