@@ -146,7 +146,7 @@ step_verified()
 		"check: the rebuilt initramfs resumes from the swap s2h checks"
 	check_says "^FAIL boot path: the dry run of .*: stale: the initramfs changed since the dry run \($initrd " \
 		"check: stale: the initramfs changed since the dry run"
-	check "modprobe -r s2h" modprobe -r s2h
+	unload_s2h
 	: >/var/lib/s2h-test/since
 	check "modprobe s2h" modprobe s2h
 	check "s2h.service, at the load, said the dry run is stale" wait_journal \
@@ -156,6 +156,26 @@ step_verified()
 	next_step reverified
 	dry_run "a new dry run passes"
 	step_reverified
+}
+
+# The module unloaded, and systemd done with its remove event: a load that
+# follows at once can find s2h.service's stop (BindsTo= the module's
+# device) still queued, and its start from the add event then never runs.
+unload_s2h()
+{
+	check "modprobe -r s2h" modprobe -r s2h
+	udevadm settle
+	wait_inactive s2h.service
+}
+
+wait_inactive()
+{
+	local i
+
+	for i in $(seq 30); do
+		systemctl is-active -q "$1" || return 0
+		sleep 1
+	done
 }
 
 # wait_journal TEXT: s2h.service logs TEXT within 60 s of the module's load.
@@ -177,7 +197,7 @@ step_reverified()
 	read -r SWAP_DEV SWAP_UUID </var/lib/s2h-test/swap
 	s2h_check_is 0 "s2hctl check passes after the new dry run"
 	check_says "^ok   boot path: the initramfs resumes from $SWAP_DEV" "check: the boot path is ok"
-	check "modprobe -r s2h" modprobe -r s2h
+	unload_s2h
 	check "modprobe s2h" modprobe s2h
 	wait_for "$S2H/verified/restored" 1 60 "at the next load, apply restores the new dry run"
 	check_says "^ok   verified: a dry run passed on .*, in an earlier boot of this kernel" \
