@@ -17,7 +17,8 @@
 #                   about 80 min: beyond CI's hour, make check runs five of its tests)
 # make check-system s2h on a Debian 12 laptop in QEMU, installed from the .debs: UEFI,
 #                   Secure Boot, initramfs-tools resume from a swap partition, file, LUKS;
-#                   systemd's sleep hooks; trixie (SCENARIOS= for some; selftests/system/)
+#                   systemd's sleep hooks; the boot path and other suspend-then-hibernates;
+#                   trixie (SCENARIOS= for some; selftests/system/)
 # make demo         one real suspend -> alarm -> hibernate -> resume cycle in a VM
 # make matrix      DKMS build and VM smoke tests on the kernels of Debian 12, 13 and sid
 #                   (SUITES="bookworm sid" for some), in cached debootstrap chroots

@@ -22,7 +22,7 @@ set -u
 : "${VM_TEST_TIMEOUT:=2400}"
 . "$(dirname "$0")/lib.sh"
 
-SCENARIOS="swap-partition swap-file luks secure-boot sleep-hooks trixie"
+SCENARIOS="swap-partition swap-file luks secure-boot sleep-hooks boot-path trixie"
 SYS_MAX_BOOTS=12
 
 # The guest's extra requests; the others are vm.sh's.  Each is a host

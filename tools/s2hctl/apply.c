@@ -3,7 +3,8 @@
  * s2hctl apply FILE: the settings of /etc/s2h.conf, one "key = value" a
  * line, with the keys and values of "s2hctl set", and of its drop-ins in
  * /etc/s2h.conf.d/, later files winning; then the dry run that
- * "check --verify" kept, when it holds for this kernel and resume device.
+ * "check --verify" kept, when it holds for this kernel, resume device and
+ * boot path (the initramfs: record.c, bootpath.c).
  * Run by s2h.service whenever the module is loaded (dist/), so that both
  * survive a reboot and what it says lands in the journal.
  * "apply --check FILE" reads the file only, as "sshd -t" does.
@@ -61,7 +62,7 @@ static int send_lines(struct conn *c, const struct conf_set *cs)
 	return ret;
 }
 
-/* The kept dry run, when it holds for this kernel and resume device; on stdout. */
+/* The kept dry run, when it holds for this kernel, resume device and boot path; on stdout. */
 static int restore_verified(struct conn *c)
 {
 	char why[WHY_LEN], when[32];
@@ -82,7 +83,7 @@ static int restore_verified(struct conn *c)
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", localtime(&t));
 	if (identity_read(&now))
 		return 1;
-	if (!identity_same(&r.id, &now, why)) {
+	if (!record_holds(&r, &now, why)) {
 		printf("s2hctl: the dry run of %s is not restored: %s; run s2hctl check --verify "
 		       "again\n", when, why);
 		return 0;
@@ -91,8 +92,8 @@ static int restore_verified(struct conn *c)
 	if (err == -EEXIST)
 		return 0;
 	if (!err)
-		printf("s2hctl: restored the dry run that passed on %s with this kernel and "
-		       "resume device\n", when);
+		printf("s2hctl: restored the dry run that passed on %s with this kernel, "
+		       "resume device and initramfs\n", when);
 	return err ? 1 : 0;
 }
 

@@ -4,11 +4,14 @@
 #include <time.h>
 #include <sys/sysmacros.h>
 
+#include "bootpath.h"
 #include "drain.h"
 #include "hooks.h"
 #include "names.h"
 #include "json.h"
+#include "others.h"
 #include "output.h"
+#include "record.h"
 #include "swapfile.h"
 
 #define TIME_LEN	32
@@ -475,6 +478,73 @@ void print_hooks(const struct status *st)
 		       "through systemctl hibernate, s2h in the kernel only if that has not\n"
 		       "started within 1m");
 	printf("     see: %s, \"%s\"\n", ADMIN_GUIDE, HOOKS_SECTION);
+}
+
+static void print_see(const char *fix, const char *section)
+{
+	print_indented("     fix: ", fix);
+	printf("     see: %s, \"%s\"\n", ADMIN_GUIDE, section);
+}
+
+/*
+ * Not a check of the module's: whether the next boot resumes from what s2h
+ * checks (bootpath.c), and whether the dry run kept in /var/lib/s2h still
+ * vouches for it (record.c): from Linux 6.4 the dry run never ran the boot
+ * path, so its configuration then is all it vouches for.
+ *
+ * Return: how many failed.
+ */
+int print_boot_path(void)
+{
+	struct boot_finding f[BOOT_FINDINGS];
+	char why[WHY_LEN], when[TIME_LEN];
+	struct identity now;
+	struct bootpath b;
+	struct record r;
+	unsigned int i, n;
+	int failed = 0;
+
+	if (identity_read(&now))
+		return 0;
+	bootpath_read("", now.kernel, &b);
+	n = bootpath_judge(&b, now.resume, now.resume_offset, f);
+	for (i = 0; i < n; i++) {
+		printf("%s boot path: %s\n", f[i].fail ? "FAIL" : "--  ", f[i].line);
+		print_see(f[i].fix, BOOTPATH_SECTION);
+		failed += f[i].fail;
+	}
+	if (!n)
+		printf("ok   boot path: the initramfs resumes from %s (%s), as s2h checks\n",
+		       b.device, b.source);
+	if (record_load(&r) || (r.has_boot && identity_same(&r.id, &now, why)))
+		return failed;
+	if (!r.has_boot)
+		snprintf(why, sizeof(why), "it predates s2hctl's record of the boot path");
+	printf("FAIL boot path: the dry run of %s kept in %s: %s\n", format_time(r.time, when),
+	       RECORD_PATH, why);
+	print_see("a new dry run: sudo s2hctl check --verify", BOOTPATH_SECTION);
+	return failed + 1;
+}
+
+/* One other suspend-then-hibernate: where, what it is, and how to turn it off. */
+static void print_other(const struct other_sth *o, void *arg)
+{
+	(void)arg;
+	printf("WARN suspend-then-hibernate: %s:%u: %s=%s: %s\n", o->file, o->line, o->key,
+	       o->value, o->what);
+	print_see(o->fix, OTHERS_SECTION);
+}
+
+/*
+ * Not a check of the module's: another suspend-then-hibernate beside s2h
+ * arms its own alarm in the same suspend (others.c). A warning: s2h still
+ * works, but which of the two hibernates, and when, is then a race.
+ */
+void print_others(void)
+{
+	if (!others_find("", print_other, NULL))
+		printf("ok   suspend-then-hibernate: no other configured beside s2h (logind, "
+		       "systemd-sleep, KDE Plasma)\n");
 }
 
 void print_verify_result(const struct verify_status *v)

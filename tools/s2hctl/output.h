@@ -13,6 +13,8 @@ void print_available(const struct status *st, FILE *f);
 int print_checks(const struct status *st);
 void print_hooks(const struct status *st);
 int print_resume_offset(void);
+int print_boot_path(void);
+void print_others(void);
 void print_verify_result(const struct verify_status *v);
 /* What monitor prints: -j, -t. */
 struct monitor_opts {

@@ -76,7 +76,7 @@ struct settings {
 #define SETTING_BIT(i)	(1u << (i))
 
 /* Why parse_setting() refused, for one line on stderr; names the word. */
-#define WHY_LEN		160
+#define WHY_LEN		320
 
 int parse_setting(struct settings *set, const char *key, const char *value,
 		  char why[WHY_LEN]);

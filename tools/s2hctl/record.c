@@ -13,18 +13,33 @@
 #include "conf.h"
 #include "record.h"
 
-/* The identity's fields, as the record names them. */
+#define ID_FIELD(name, what) \
+	{ #name, offsetof(struct identity, name), sizeof(((struct identity *)0)->name), what }
+
+/*
+ * The identity's fields, as the record names them, and how a change of
+ * each is said (was, is); the boot path's last: a record without them
+ * predates them.
+ */
 static const struct {
 	const char *key;
 	size_t offset;
 	size_t size;
+	const char *changed;
 } id_fields[] = {
-	{ "kernel", offsetof(struct identity, kernel), sizeof(((struct identity *)0)->kernel) },
-	{ "build", offsetof(struct identity, build), sizeof(((struct identity *)0)->build) },
-	{ "resume", offsetof(struct identity, resume), sizeof(((struct identity *)0)->resume) },
-	{ "resume_offset", offsetof(struct identity, resume_offset),
-	  sizeof(((struct identity *)0)->resume_offset) },
+	ID_FIELD(kernel, NULL),
+	ID_FIELD(build, NULL),
+	ID_FIELD(resume, NULL),
+	ID_FIELD(resume_offset, NULL),
+	ID_FIELD(boot_resume,
+		 "the initramfs resumes from '%2$.40s', at the dry run from '%1$.40s'"),
+	ID_FIELD(boot_offset,
+		 "the initramfs resumes at offset '%2$.40s', at the dry run at '%1$.40s'"),
+	ID_FIELD(initrd, "stale: the initramfs changed since the dry run%1$.0s (%2$.90s)"),
 };
+
+/* The first of the boot path's fields. */
+#define FIRST_BOOT_FIELD	4
 
 static char *id_field(struct identity *id, size_t i)
 {
@@ -50,7 +65,7 @@ static void read_line(const char *path, char *buf, size_t size)
 }
 
 /**
- * identity_read() - the running kernel and the resume device, now
+ * identity_read() - the running kernel, the resume device and the boot path, now
  *
  * Return: 0, or -1 when uname() failed.
  */
@@ -65,7 +80,22 @@ int identity_read(struct identity *id)
 	snprintf(id->build, sizeof(id->build), "%s", u.version);
 	read_line("/sys/power/resume", id->resume, sizeof(id->resume));
 	read_line("/sys/power/resume_offset", id->resume_offset, sizeof(id->resume_offset));
+	identity_boot("", id);
 	return 0;
+}
+
+/**
+ * identity_boot() - what the next boot of id->kernel resumes from, into @id
+ * @root: "" for this system, or a directory standing for / (tests)
+ */
+void identity_boot(const char *root, struct identity *id)
+{
+	struct bootpath b;
+
+	bootpath_read(root, id->kernel, &b);
+	snprintf(id->boot_resume, sizeof(id->boot_resume), "%s", b.device);
+	snprintf(id->boot_offset, sizeof(id->boot_offset), "%s", b.offset);
+	snprintf(id->initrd, sizeof(id->initrd), "%s", b.initrd);
 }
 
 /**
@@ -79,7 +109,8 @@ int record_format(const struct record *r, char buf[RECORD_LEN])
 
 	len = (size_t)snprintf(buf, RECORD_LEN,
 			       "# s2hctl check --verify: a dry run of hibernation passed with this\n"
-			       "# kernel and resume device; s2hctl apply restores it at each load.\n");
+			       "# kernel, resume device and initramfs; s2hctl apply restores it at\n"
+			       "# each load.\n");
 	for (i = 0; i < ARRAY_SIZE(id_fields) && len < RECORD_LEN; i++)
 		len += (size_t)snprintf(buf + len, RECORD_LEN - len, "%s = %s\n", id_fields[i].key,
 					id_field_const(&r->id, i));
@@ -128,11 +159,16 @@ static unsigned int parse_field(char *line, struct record *r)
 /**
  * record_parse() - the text of a record file into @r
  *
- * Return: 0 when every field is there, -EINVAL otherwise.
+ * A record kept before the boot path was recorded lacks its fields:
+ * r->has_boot says so.
+ *
+ * Return: 0 when every other field is there, -EINVAL otherwise.
  */
 int record_parse(const char *text, struct record *r)
 {
 	const unsigned int all = (1u << (ARRAY_SIZE(id_fields) + 2)) - 1;
+	const unsigned int boot = ((1u << ARRAY_SIZE(id_fields)) - 1) &
+				  ~((1u << FIRST_BOOT_FIELD) - 1);
 	char line[RECORD_LEN];
 	unsigned int seen = 0;
 	size_t n;
@@ -147,7 +183,8 @@ int record_parse(const char *text, struct record *r)
 		}
 		text += n + (text[n] == '\n');
 	}
-	return seen == all ? 0 : -EINVAL;
+	r->has_boot = (seen & boot) == boot;
+	return (seen | boot) == all ? 0 : -EINVAL;
 }
 
 /**
@@ -162,9 +199,43 @@ bool identity_same(const struct identity *was, const struct identity *now, char 
 	for (i = 0; i < ARRAY_SIZE(id_fields); i++) {
 		const char *a = id_field_const(was, i), *b = id_field_const(now, i);
 
-		if (strcmp(a, b)) {
-			snprintf(why, WHY_LEN, "%s was '%.40s', is '%.40s'",
-				 id_fields[i].key, a, b);
+		if (!strcmp(a, b))
+			continue;
+		if (id_fields[i].changed)
+			snprintf(why, WHY_LEN, id_fields[i].changed, a, b);
+		else
+			snprintf(why, WHY_LEN, "%s was '%.40s', is '%.40s'", id_fields[i].key, a,
+				 b);
+		return false;
+	}
+	return true;
+}
+
+/**
+ * record_holds() - does the kept dry run @r still vouch for this machine, @now?
+ *
+ * It does when it recorded the boot path, nothing of its identity changed
+ * since, and the next boot resumes from what s2h checks.
+ *
+ * Return: true; false with @why saying why not.
+ */
+bool record_holds(const struct record *r, const struct identity *now, char why[WHY_LEN])
+{
+	struct boot_finding f[BOOT_FINDINGS];
+	struct bootpath b;
+	unsigned int i, n;
+
+	if (!r->has_boot) {
+		snprintf(why, WHY_LEN, "it predates s2hctl's record of the boot path (the initramfs)");
+		return false;
+	}
+	if (!identity_same(&r->id, now, why))
+		return false;
+	bootpath_read("", now->kernel, &b);
+	n = bootpath_judge(&b, now->resume, now->resume_offset, f);
+	for (i = 0; i < n; i++) {
+		if (f[i].fail) {
+			snprintf(why, WHY_LEN, "%s", f[i].line);
 			return false;
 		}
 	}

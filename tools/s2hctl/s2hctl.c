@@ -360,8 +360,9 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 	conn_close(&c);
 	if (ret)
 		return ret;
-	ret = print_checks(&st) + print_resume_offset() ? 1 : 0;
+	ret = print_checks(&st) + print_resume_offset() + print_boot_path() ? 1 : 0;
 	print_hooks(&st);
+	print_others();
 	return ret;
 }
 
