@@ -58,6 +58,12 @@ struct s2h {
 	int battery_armed;		/* percent when the alarm was armed */
 	s64 energy_armed;		/* uWh then, S2H_ENERGY_UNKNOWN when unknown */
 	u32 drain_mpph;			/* the last drain measured, s2h_drain_measure(); 0: none */
+	/*
+	 * The sleep states (BIT(suspend_state_t)) in which the RTC's wakeup
+	 * source was seen to count the wake of an armed suspend: there, its
+	 * silence says that something else woke the system.
+	 */
+	unsigned int rtc_reports;
 	bool battery_alarm;		/* the batteries' own alarms were set as it was armed */
 	ktime_t cycle_start;		/* boottime of the suspend that started the cycle */
 	/*

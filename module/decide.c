@@ -33,18 +33,56 @@ static bool s2h_slept(const struct s2h_wake_facts *f)
 	return f->slept_ms > 0 || f->sleep == S2H_SLEEP_REACHED;
 }
 
+/* The RTC's own word that it ended the sleep: its wakeup event, or its IRQ. */
+static bool s2h_rtc_said(const struct s2h_wake_facts *f)
+{
+	return f->rtc == S2H_RTC_WOKE || f->irq == S2H_IRQ_RTC;
+}
+
+/*
+ * Another device's word that it ended the sleep: the wake IRQ was its
+ * own, or the RTC, whose driver was seen to count its wakes in this sleep
+ * state, counted none. Another device's wakeup event alone is not: some
+ * signal one at every resume.
+ */
+static bool s2h_other_said(const struct s2h_wake_facts *f)
+{
+	return f->irq == S2H_IRQ_OTHER || (f->rtc == S2H_RTC_SILENT && f->rtc_reports);
+}
+
+/*
+ * A wake in the alarm's window, no input device's event seen. The RTC's
+ * word makes it the alarm's. Without it, a closed lid says no user is
+ * there, whatever else woke the system, 2 s before s2h's alarm would
+ * have; an open lid asks for the RTC's word before s2h hibernates under
+ * the user: a user's it is taken for. Then another device's word makes it
+ * that device's; with no word at all, it is the alarm's by its timing.
+ */
+static enum s2h_wake s2h_classify_in_window(const struct s2h_wake_facts *f)
+{
+	if (s2h_rtc_said(f))
+		return S2H_WAKE_ALARM;
+	if (f->lid == S2H_LID_CLOSED)
+		return S2H_WAKE_ALARM;
+	if (f->lid == S2H_LID_OPEN)
+		return S2H_WAKE_EARLY;
+	if (s2h_other_said(f))
+		return S2H_WAKE_OTHER;
+	return S2H_WAKE_ALARM;
+}
+
 /**
  * s2h_classify_wake() - what ended an armed suspend
  * @f: what was armed and what was measured
  *
- * An input device's event says a user is back, whatever else happened; the
- * battery's own alarm, which s2h set at battery_threshold, is s2h's as
- * much as its timer's, whenever it rings; in
- * the alarm's window, the alarm it is, whether or not the RTC reported it
- * (most RTC drivers never do, and rtc-cmos through the ACPI alarm may not
- * after S3). Outside it, an RTC event is another alarm and another
- * device's event another wakeup source: no user is known to be back.
- * With no evidence at all, a wake outside the window is taken for a user's.
+ * An input device's event (a key, the touchpad, the lid opened, the power
+ * button) says a user is back, whatever else happened; the battery's own
+ * alarm, which s2h set at battery_threshold, is s2h's as much as its
+ * timer's, whenever it rings. In the alarm's window, s2h_classify_in_window()
+ * weighs the evidence. Outside it, an RTC event is another alarm and
+ * another device's event another wakeup source: no user is known to be
+ * back. With no evidence at all, a wake outside the window is taken for a
+ * user's.
  *
  * Return: S2H_WAKE_ALARM only when it was s2h's alarm.
  */
@@ -58,7 +96,7 @@ enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *f)
 	if (f->source == S2H_SOURCE_BATTERY)
 		return S2H_WAKE_ALARM;
 	if (s2h_in_alarm_window(f))
-		return S2H_WAKE_ALARM;
+		return s2h_classify_in_window(f);
 	if (f->rtc == S2H_RTC_WOKE || f->source == S2H_SOURCE_OTHER)
 		return S2H_WAKE_OTHER;
 	return S2H_WAKE_EARLY;

@@ -93,6 +93,25 @@ enum s2h_source_evidence {
 };
 
 /*
+ * What the IRQ that ended the sleep says (/sys/power/pm_wakeup_irq, which
+ * the kernel sets only for an IRQ that fired while the devices' IRQs were
+ * suspended: suspend to idle; an S3 wake through the firmware leaves none).
+ */
+enum s2h_irq_evidence {
+	S2H_IRQ_UNKNOWN,	/* none recorded, or the kernel does not say */
+	S2H_IRQ_SHARED,		/* one that carries the RTC's and others' events: ACPI's SCI */
+	S2H_IRQ_RTC,		/* the RTC's own */
+	S2H_IRQ_OTHER,		/* another device's */
+};
+
+/* The lid switch as the system resumed (lid.c). */
+enum s2h_lid_evidence {
+	S2H_LID_UNKNOWN,	/* no lid switch known: none, or no driver for it */
+	S2H_LID_CLOSED,
+	S2H_LID_OPEN,
+};
+
+/*
  * Whether the suspend reached its sleep state, as the kernel's tracepoint
  * says (sleeptrace.c): the evidence that holds where timekeeping ran on
  * through suspend to idle.
@@ -110,6 +129,9 @@ struct s2h_wake_facts {
 	enum s2h_rtc_evidence rtc;
 	enum s2h_source_evidence source;
 	enum s2h_sleep_evidence sleep;
+	enum s2h_irq_evidence irq;
+	enum s2h_lid_evidence lid;
+	bool rtc_reports;	/* the RTC's wakeup source counted a wake in this sleep state */
 };
 
 /*

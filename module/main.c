@@ -8,6 +8,7 @@
 #include <linux/moduleparam.h>
 #include <linux/module.h>
 
+#include "lid.h"
 #include "netlink.h"
 #include "overhead.h"
 #include "s2h.h"
@@ -83,9 +84,12 @@ static int __init s2h_init(void)
 	int err;
 
 	s2h_debugfs_init();
-	err = s2h_cycle_init(&s2h_load_config);
+	err = s2h_lid_init();
 	if (err)
 		goto err_debugfs;
+	err = s2h_cycle_init(&s2h_load_config);
+	if (err)
+		goto err_lid;
 	err = s2h_sysfs_init();
 	if (err)
 		goto err_cycle;
@@ -100,6 +104,8 @@ err_sysfs:
 	s2h_sysfs_exit();
 err_cycle:
 	s2h_cycle_exit();
+err_lid:
+	s2h_lid_exit();
 err_debugfs:
 	s2h_debugfs_exit();
 	return err;
@@ -110,6 +116,7 @@ static void __exit s2h_exit(void)
 	s2h_nl_exit();
 	s2h_sysfs_exit();
 	s2h_cycle_exit();
+	s2h_lid_exit();
 	s2h_debugfs_exit();
 }
 

@@ -463,6 +463,45 @@ bool s2h_rtc_hpet_emulated(void)
 	return emulated;
 }
 
+struct s2h_irq_read {
+	u32 irq;
+	char *buf;
+	size_t size;
+	ssize_t len;
+};
+
+static void s2h_irq_actions_fn(void *arg)
+{
+	struct s2h_irq_read *r = arg;
+	char path[S2H_PATH_MAX];
+
+	snprintf(path, sizeof(path), "/sys/kernel/irq/%u/actions", r->irq);
+	r->len = s2h_file_read(path, r->buf, r->size);
+}
+
+/**
+ * s2h_irq_actions() - the names of the handlers of an IRQ
+ * @irq: the IRQ
+ * @buf: where they go, comma-separated, NUL-terminated
+ * @size: room in @buf
+ *
+ * Whose an IRQ is (the wake IRQ: the RTC's, ACPI's SCI, another device's)
+ * is kept by the IRQ core: irq_to_desc() and the descriptor's actions
+ * are not exported to modules, and /sys/kernel/irq/N/actions (sparse IRQs,
+ * as every Debian kernel has) names them. Upstream: the RTC core saying
+ * that its alarm ended the sleep, which would spare the guess by name.
+ * Process context.
+ *
+ * Return: the length of the text, or a negative errno.
+ */
+ssize_t s2h_irq_actions(u32 irq, char *buf, size_t size)
+{
+	struct s2h_irq_read r = { .irq = irq, .buf = buf, .size = size };
+
+	s2h_reader_call(s2h_irq_actions_fn, &r);
+	return r.len;
+}
+
 /* Zone ids tried: more zones than any laptop has, and the gaps between them. */
 #define S2H_THERMAL_ZONES_MAX	64
 

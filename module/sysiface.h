@@ -40,6 +40,7 @@ int s2h_power_file_write(const char *file, const char *text);
 
 int s2h_bdev_is_swap(dev_t dev);
 bool s2h_rtc_hpet_emulated(void);
+ssize_t s2h_irq_actions(u32 irq, char *buf, size_t size);
 void s2h_heat_now(struct s2h_heat *heat);
 int s2h_acpi_alarm_read(const char *battery, int *value);
 int s2h_acpi_alarm_write(const char *battery, int value);

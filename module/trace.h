@@ -46,6 +46,13 @@ TRACE_DEFINE_ENUM(S2H_SOURCE_NONE);
 TRACE_DEFINE_ENUM(S2H_SOURCE_OTHER);
 TRACE_DEFINE_ENUM(S2H_SOURCE_BATTERY);
 TRACE_DEFINE_ENUM(S2H_SOURCE_INPUT);
+TRACE_DEFINE_ENUM(S2H_IRQ_UNKNOWN);
+TRACE_DEFINE_ENUM(S2H_IRQ_SHARED);
+TRACE_DEFINE_ENUM(S2H_IRQ_RTC);
+TRACE_DEFINE_ENUM(S2H_IRQ_OTHER);
+TRACE_DEFINE_ENUM(S2H_LID_UNKNOWN);
+TRACE_DEFINE_ENUM(S2H_LID_CLOSED);
+TRACE_DEFINE_ENUM(S2H_LID_OPEN);
 
 /* The words of the spec (sysfs, s2hctl). */
 #define s2h_show_wake(w)						\
@@ -81,6 +88,15 @@ TRACE_DEFINE_ENUM(S2H_SOURCE_INPUT);
 			 { S2H_SOURCE_OTHER, "other" },			\
 			 { S2H_SOURCE_BATTERY, "battery" },		\
 			 { S2H_SOURCE_INPUT, "input" })
+#define s2h_show_irq(i)							\
+	__print_symbolic(i, { S2H_IRQ_UNKNOWN, "unknown" },		\
+			 { S2H_IRQ_SHARED, "shared" },			\
+			 { S2H_IRQ_RTC, "rtc" },			\
+			 { S2H_IRQ_OTHER, "other" })
+#define s2h_show_lid(l)							\
+	__print_symbolic(l, { S2H_LID_UNKNOWN, "unknown" },		\
+			 { S2H_LID_CLOSED, "closed" },			\
+			 { S2H_LID_OPEN, "open" })
 
 /* A suspend starts and the alarm is armed; cycle is the seq of the history. */
 TRACE_EVENT(s2h_arm,
@@ -109,6 +125,9 @@ TRACE_EVENT(s2h_wake,
 			     __field(s64, slept_ms)
 			     __field(u32, delay_sec)
 			     __field(int, rtc)
+			     __field(bool, rtc_reports)
+			     __field(int, irq)
+			     __field(int, lid)
 			     __field(int, evidence)
 			     __array(char, source, S2H_WAKE_SOURCE_LEN)),
 	    TP_fast_assign(__entry->cycle = cycle;
@@ -117,11 +136,15 @@ TRACE_EVENT(s2h_wake,
 			   __entry->slept_ms = f->slept_ms;
 			   __entry->delay_sec = f->delay_sec;
 			   __entry->rtc = f->rtc;
+			   __entry->rtc_reports = f->rtc_reports;
+			   __entry->irq = f->irq;
+			   __entry->lid = f->lid;
 			   __entry->evidence = f->source;
 			   strscpy(__entry->source, source, S2H_WAKE_SOURCE_LEN);),
-	    TP_printk("cycle=%llu wake=%s elapsed_ms=%lld slept_ms=%lld delay_sec=%u rtc=%s evidence=%s source=%s",
+	    TP_printk("cycle=%llu wake=%s elapsed_ms=%lld slept_ms=%lld delay_sec=%u rtc=%s rtc_reports=%d irq=%s lid=%s evidence=%s source=%s",
 		      __entry->cycle, s2h_show_wake(__entry->wake), __entry->elapsed_ms,
 		      __entry->slept_ms, __entry->delay_sec, s2h_show_rtc(__entry->rtc),
+		      __entry->rtc_reports, s2h_show_irq(__entry->irq), s2h_show_lid(__entry->lid),
 		      s2h_show_source(__entry->evidence), __entry->source)
 );
 

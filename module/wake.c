@@ -12,6 +12,7 @@
 
 #include "cycle.h"
 #include "hibernate.h"
+#include "lid.h"
 #include "overhead.h"
 #include "sysiface.h"
 #include "trace.h"
@@ -40,6 +41,19 @@ static const char * const s2h_sleep_evidence_name[] = {
 	[S2H_SLEEP_UNKNOWN] = "no tracepoint",
 	[S2H_SLEEP_NOT_REACHED] = "sleep not reached",
 	[S2H_SLEEP_REACHED] = "sleep reached",
+};
+
+static const char * const s2h_irq_evidence_name[] = {
+	[S2H_IRQ_UNKNOWN] = "no wake irq",
+	[S2H_IRQ_SHARED] = "shared wake irq",
+	[S2H_IRQ_RTC] = "the rtc's wake irq",
+	[S2H_IRQ_OTHER] = "another device's wake irq",
+};
+
+static const char * const s2h_lid_evidence_name[] = {
+	[S2H_LID_UNKNOWN] = "no lid",
+	[S2H_LID_CLOSED] = "lid closed",
+	[S2H_LID_OPEN] = "lid open",
 };
 
 static const char * const s2h_source_evidence_name[] = {
@@ -135,19 +149,46 @@ static struct s2h_decision s2h_decide_now(const struct s2h_wake_facts *facts,
 	return s2h_decide_alarm(pf);
 }
 
+/* The bit of s2h.rtc_reports of the sleep state the suspend that just ended entered. */
+static unsigned int s2h_sleep_state_bit(void)
+{
+	return BIT((__force int)s2h_last_sleep_state());
+}
+
+/*
+ * The evidence of the wake besides the wakeup sources (s2h_alarm_disarm()):
+ * the wake IRQ, the lid, and whether the RTC was seen before to count its
+ * wakes from this sleep state. Returns the wake IRQ, 0 when none.
+ */
+static u32 s2h_wake_evidence(struct s2h_wake_facts *f)
+{
+	u32 irq = s2h_wake_irq();
+
+	lockdep_assert_held(&s2h.lock);
+
+	f->irq = s2h_wake_irq_evidence(irq);
+	f->lid = s2h_lid_now();
+	f->rtc_reports = s2h.rtc_reports & s2h_sleep_state_bit();
+	return irq;
+}
+
 /*
  * What the kernel says of the suspend that just ended, read once: the
  * decision (hibernate_no_hw_sleep) and the cycle's record use it. A suspend
  * that never slept has neither a wake IRQ nor a hardware sleep of its own.
+ * One whose wake the RTC counted shows that it counts them in this sleep
+ * state, the alarm's or another's.
  */
-static void s2h_record_kernel_wake(enum s2h_wake wake)
+static void s2h_record_kernel_wake(enum s2h_wake wake, const struct s2h_wake_facts *f, u32 irq)
 {
 	bool slept = wake != S2H_WAKE_ABORTED;
 
 	lockdep_assert_held(&s2h.lock);
 
-	s2h.last->wake_irq = slept ? s2h_wake_irq() : 0;
+	s2h.last->wake_irq = slept ? irq : 0;
 	s2h.last->hw_sleep_us = slept ? s2h_hw_sleep_us() : S2H_HW_SLEEP_UNKNOWN;
+	if (slept && f->rtc == S2H_RTC_WOKE)
+		s2h.rtc_reports |= s2h_sleep_state_bit();
 }
 
 static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
@@ -291,11 +332,13 @@ static void s2h_wake(void)
 	u64 start = s2h_overhead_start();
 	enum s2h_wake wake;
 	u64 cycle;
+	u32 irq;
 
 	mutex_lock(&s2h.lock);
 	s2h_alarm_disarm(&s2h.alarm, &facts, &src);
+	irq = s2h_wake_evidence(&facts);
 	wake = s2h_classify_wake(&facts);
-	s2h_record_kernel_wake(wake);
+	s2h_record_kernel_wake(wake, &facts, irq);
 	if (wake == S2H_WAKE_ALARM) {
 		d = s2h_decide_now(&facts, &pw, &pf);
 		s2h.sleep_state = s2h_last_sleep_state();
@@ -310,10 +353,11 @@ static void s2h_wake(void)
 	trace_s2h_wake(cycle, wake, &facts, src.name);
 	if (wake == S2H_WAKE_ALARM)
 		trace_s2h_decision(cycle, &d, &pf);
-	pr_info("%s wake after %lld ms, alarm due at %u s (%lld ms asleep by timekeeping, %s, %s, %s, named: %s): %s\n",
+	pr_info("%s wake after %lld ms, alarm due at %u s (%lld ms asleep by timekeeping, %s, %s%s, %s, %s, %s, named: %s): %s\n",
 		s2h_wake_name(wake), facts.elapsed_ms, facts.delay_sec, facts.slept_ms,
-		s2h_sleep_evidence_name[facts.sleep],
-		s2h_rtc_evidence_name[facts.rtc], s2h_source_evidence_name[src.evidence],
+		s2h_sleep_evidence_name[facts.sleep], s2h_rtc_evidence_name[facts.rtc],
+		facts.rtc_reports ? " (it counts)" : "", s2h_irq_evidence_name[facts.irq],
+		s2h_lid_evidence_name[facts.lid], s2h_source_evidence_name[src.evidence],
 		src.name[0] ? src.name : "none", s2h_decision_name(d.action));
 	s2h_event(s2h_wake_event[wake], NULL);
 	if (d.action == S2H_DECISION_SLEEP_AGAIN) {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/acpi.h>
 #include <linux/device.h>
 #include <linux/input.h>
 #include <linux/pm_wakeup.h>
@@ -7,6 +8,7 @@
 #include <linux/string.h>
 
 #include "power.h"
+#include "sysiface.h"
 #include "wakeup.h"
 
 /*
@@ -72,6 +74,40 @@ static int s2h_is_input(struct device *dev, void *depth)
 }
 
 /*
+ * ACPI's buttons and lid, by their ids: the power and sleep buttons, fixed
+ * (LNXPWRBN, LNXSLPBN) or not, and the lid. A user presses or opens them,
+ * with or without button.ko's input device below them: the power button's
+ * wakeup source, once button.ko made it, outlives the driver (rmmod), and
+ * the ACPI core signals an S3 wake by that button on it (acpi_pm_finish()).
+ * In QEMU a key pressed in S3 wakes the guest as that button.
+ */
+static const struct acpi_device_id s2h_acpi_user_ids[] = {
+	{ "LNXPWRBN" }, { "LNXSLPBN" }, { "PNP0C0C" }, { "PNP0C0E" }, { "PNP0C0D" }, { }
+};
+
+/*
+ * The ACPI device @dev is, or the one it stands for. button.ko binds to the
+ * ACPI device itself, whose fwnode is not its struct device's, and
+ * acpi_bus_type is not exported: the bus is known by its name.
+ */
+static struct acpi_device *s2h_acpi_device(struct device *dev)
+{
+	if (IS_ENABLED(CONFIG_ACPI) && dev->bus && !strcmp(dev->bus->name, "acpi"))
+		return to_acpi_device(dev);
+	return ACPI_COMPANION(dev);
+}
+
+/* Whether @dev is what a user works: an input device, or ACPI's buttons or lid. */
+static bool s2h_user_device(struct device *dev)
+{
+	struct acpi_device *adev = s2h_acpi_device(dev);
+
+	if (adev && !acpi_match_device_ids(adev, s2h_acpi_user_ids))
+		return true;
+	return s2h_has_input(dev, S2H_INPUT_DEPTH);
+}
+
+/*
  * The device behind a wakeup source. Sources that no device holds are the
  * kernel's own (the alarm timer's, autosleep's): no evidence of a wake.
  */
@@ -87,7 +123,8 @@ static struct device *s2h_wake_source_device(struct wakeup_source *ws)
  *
  * A source's last_time is when its last event began or ended: one after
  * the suspend was armed came during it or at the resume. An input device's
- * event is the strongest evidence there is: the first one found is named.
+ * event, or one of ACPI's buttons' or lid's, is the strongest evidence
+ * there is: the first one found is named.
  * Then a battery's whose alarm s2h set (s2h_battery_alarm_set()): its
  * charge fell to where s2h hibernates, which s2h asked it to say.
  * The RTC's is the alarm's and counted apart (s2h_rtc_wakeup_events()),
@@ -113,7 +150,7 @@ void s2h_wake_sources_since(ktime_t since, struct s2h_wake_source *src)
 			rtc_name = ws->name;
 			continue;
 		}
-		if (s2h_has_input(dev, S2H_INPUT_DEPTH)) {
+		if (s2h_user_device(dev)) {
 			src->evidence = S2H_SOURCE_INPUT;
 			strscpy(src->name, ws->name, sizeof(src->name));
 			break;
@@ -171,4 +208,49 @@ bool s2h_input_since(ktime_t since)
 
 	s2h_wake_sources_since(since, &src);
 	return src.evidence == S2H_SOURCE_INPUT;
+}
+
+/* Whether @name, one action of an IRQ, is the RTC's: its device's or its driver's name. */
+static bool s2h_rtc_action(const char *name, struct rtc_device *rtc)
+{
+	struct device *parent = rtc->dev.parent;
+
+	return !strcmp(name, dev_name(&rtc->dev)) ||
+	       (parent && (!strcmp(name, dev_name(parent)) ||
+			   (parent->driver && !strcmp(name, parent->driver->name))));
+}
+
+/**
+ * s2h_wake_irq_evidence() - whose the IRQ that ended the sleep is
+ * @irq: pm_wakeup_irq, 0 when the kernel recorded none
+ *
+ * An IRQ's actions are named by the drivers that requested it: rtc_cmos
+ * by its RTC ("rtc0"), other RTC drivers by their device or their own
+ * name; ACPI's SCI is "acpi", which carries the RTC's ACPI event as much
+ * as the buttons', the lid's and the GPEs of other devices. An IRQ line
+ * the RTC shares with another device says nothing either. Process context.
+ *
+ * Return: S2H_IRQ_UNKNOWN when there is no IRQ, or its actions cannot be read.
+ */
+enum s2h_irq_evidence s2h_wake_irq_evidence(u32 irq)
+{
+	struct rtc_device *rtc = alarmtimer_get_rtcdev();
+	bool rtc_seen = false, other_seen = false;
+	char actions[128], *rest = actions, *name;
+
+	if (!irq || s2h_irq_actions(irq, actions, sizeof(actions)) < 0)
+		return S2H_IRQ_UNKNOWN;
+	while ((name = strsep(&rest, ",\n"))) {
+		if (!*name)
+			continue;
+		if (!strcmp(name, "acpi"))
+			return S2H_IRQ_SHARED;
+		if (rtc && s2h_rtc_action(name, rtc))
+			rtc_seen = true;
+		else
+			other_seen = true;
+	}
+	if (rtc_seen)
+		return other_seen ? S2H_IRQ_SHARED : S2H_IRQ_RTC;
+	return other_seen ? S2H_IRQ_OTHER : S2H_IRQ_UNKNOWN;
 }

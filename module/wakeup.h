@@ -20,5 +20,6 @@ bool s2h_rtc_wakeup_events(unsigned long *events);
 void s2h_wake_sources_since(ktime_t since, struct s2h_wake_source *src);
 bool s2h_input_since(ktime_t since);
 bool s2h_wakeup_source_active(char *name, size_t size);
+enum s2h_irq_evidence s2h_wake_irq_evidence(u32 irq);
 
 #endif /* _S2H_WAKEUP_H */

@@ -34,10 +34,19 @@ struct s2h_decide_case {
 #define SLEEP_NO	S2H_SLEEP_UNKNOWN
 #define SLEEP_SHORT	S2H_SLEEP_NOT_REACHED
 #define SLEEP_REACHED	S2H_SLEEP_REACHED
+#define IRQ_NO		S2H_IRQ_UNKNOWN
+#define IRQ_SCI		S2H_IRQ_SHARED
+#define IRQ_RTC		S2H_IRQ_RTC
+#define IRQ_OTHER	S2H_IRQ_OTHER
+#define LID_NO		S2H_LID_UNKNOWN
+#define LID_SHUT	S2H_LID_CLOSED
+#define LID_OPEN	S2H_LID_OPEN
+#define REPORTS		true	/* the RTC counted a wake in this sleep state before */
 
 /*
  * Fields: delay_sec, elapsed_ms, slept_ms, rtc, source, sleep (when left
- * out: no tracepoint, timekeeping alone tells).
+ * out: no tracepoint, timekeeping alone tells), irq, lid, rtc_reports (when
+ * left out: no wake IRQ, no lid known, the RTC never seen to count a wake).
  */
 static const struct s2h_decide_case s2h_decide_cases[] = {
 	/* Every combination of timekeeping's and the tracepoint's word. */
@@ -131,6 +140,100 @@ static const struct s2h_decide_case s2h_decide_cases[] = {
 	  { 86400, SEC(5400), SEC(5400), RTC_SILENT, SRC_INPUT }, S2H_WAKE_EARLY },
 	{ "battery's alarm in pm_test: aborted",
 	  { 86400, SEC(5), 0, RTC_SILENT, SRC_BATTERY, SLEEP_SHORT }, S2H_WAKE_ABORTED },
+	/*
+	 * The evidence in the alarm's window: a key 1 s before the alarm is
+	 * due (elapsed 59 s of 60) is the user's whenever anything says so.
+	 */
+	{ "window: a key (input device) 1 s before the alarm: early",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_INPUT }, S2H_WAKE_EARLY },
+	{ "window: a key 1 s before, the RTC rang too: the user comes first",
+	  { 60, SEC(59), SEC(59), RTC_WOKE, SRC_INPUT, SLEEP_REACHED, IRQ_RTC, LID_OPEN,
+	    REPORTS }, S2H_WAKE_EARLY },
+	{ "window: a key 1 s before, the lid closed (external keyboard): early",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_INPUT, SLEEP_NO, IRQ_NO, LID_SHUT },
+	  S2H_WAKE_EARLY },
+	{ "window: the RTC counted the wake: the alarm",
+	  { 60, SEC(59), SEC(59), RTC_WOKE, SRC_NONE, SLEEP_NO, IRQ_NO, LID_NO, REPORTS },
+	  S2H_WAKE_ALARM },
+	{ "window: the RTC counted it, another device's event too (resume noise): the alarm",
+	  { 60, SEC(59), SEC(59), RTC_WOKE, SRC_OTHER, SLEEP_NO, IRQ_NO, LID_NO, REPORTS },
+	  S2H_WAKE_ALARM },
+	{ "window: an RTC that counts its wakes counted none: another device's",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_NONE, SLEEP_NO, IRQ_NO, LID_NO, REPORTS },
+	  S2H_WAKE_OTHER },
+	{ "window: an RTC that counts counted none, another device's event: other",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_OTHER, SLEEP_NO, IRQ_NO, LID_NO, REPORTS },
+	  S2H_WAKE_OTHER },
+	{ "window: an RTC never seen to count is silent: the alarm by its timing",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_NONE }, S2H_WAKE_ALARM },
+	{ "window: no RTC wakeup source, no IRQ, no lid: the alarm by its timing",
+	  { 60, SEC(59), SEC(59), RTC_NO, SRC_NONE }, S2H_WAKE_ALARM },
+	{ "window: the wake IRQ is the RTC's, no RTC event counted: the alarm",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_NONE, SLEEP_REACHED, IRQ_RTC, LID_NO,
+	    REPORTS }, S2H_WAKE_ALARM },
+	{ "window: the wake IRQ is another device's: other",
+	  { 60, SEC(59), SEC(59), RTC_NO, SRC_NONE, SLEEP_REACHED, IRQ_OTHER }, S2H_WAKE_OTHER },
+	{ "window: another device's IRQ, yet the RTC counted the wake: the alarm",
+	  { 60, SEC(59), SEC(59), RTC_WOKE, SRC_NONE, SLEEP_REACHED, IRQ_OTHER }, S2H_WAKE_ALARM },
+	{ "window: the wake IRQ is ACPI's SCI, no other word: the alarm by its timing",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_NONE, SLEEP_REACHED, IRQ_SCI }, S2H_WAKE_ALARM },
+	{ "window: the SCI, an RTC that counts counted none: other",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_NONE, SLEEP_REACHED, IRQ_SCI, LID_NO, REPORTS },
+	  S2H_WAKE_OTHER },
+	{ "window: the SCI with the RTC's event: the alarm",
+	  { 60, SEC(60), SEC(60), RTC_WOKE, SRC_NONE, SLEEP_REACHED, IRQ_SCI, LID_NO, REPORTS },
+	  S2H_WAKE_ALARM },
+	/* The lid: closed, no user is there; open, only the RTC's word hibernates. */
+	{ "window: lid closed, no other word: the alarm",
+	  { 60, SEC(59), SEC(59), RTC_NO, SRC_NONE, SLEEP_NO, IRQ_NO, LID_SHUT }, S2H_WAKE_ALARM },
+	{ "window: lid closed, another device's IRQ: the alarm, no user to wake",
+	  { 60, SEC(59), SEC(59), RTC_NO, SRC_NONE, SLEEP_NO, IRQ_OTHER, LID_SHUT },
+	  S2H_WAKE_ALARM },
+	{ "window: lid closed, an RTC that counts counted none: the alarm",
+	  { 60, SEC(59), SEC(59), RTC_SILENT, SRC_OTHER, SLEEP_NO, IRQ_NO, LID_SHUT, REPORTS },
+	  S2H_WAKE_ALARM },
+	{ "window: lid open, no RTC wakeup source: taken for the user's",
+	  { 60, SEC(60), SEC(60), RTC_NO, SRC_NONE, SLEEP_NO, IRQ_NO, LID_OPEN }, S2H_WAKE_EARLY },
+	{ "window: lid open, RTC silent, never seen to count: the user's",
+	  { 60, SEC(60), SEC(60), RTC_SILENT, SRC_NONE, SLEEP_NO, IRQ_NO, LID_OPEN },
+	  S2H_WAKE_EARLY },
+	{ "window: lid open, the SCI alone: the user's",
+	  { 60, SEC(60), SEC(60), RTC_SILENT, SRC_NONE, SLEEP_REACHED, IRQ_SCI, LID_OPEN },
+	  S2H_WAKE_EARLY },
+	{ "window: lid open, another device's event: the user's",
+	  { 60, SEC(60), SEC(60), RTC_SILENT, SRC_OTHER, SLEEP_NO, IRQ_NO, LID_OPEN },
+	  S2H_WAKE_EARLY },
+	{ "window: lid open, the RTC counted the wake: the alarm",
+	  { 60, SEC(60), SEC(60), RTC_WOKE, SRC_NONE, SLEEP_NO, IRQ_NO, LID_OPEN, REPORTS },
+	  S2H_WAKE_ALARM },
+	{ "window: lid open, the wake IRQ is the RTC's: the alarm",
+	  { 60, SEC(60), SEC(60), RTC_NO, SRC_NONE, SLEEP_REACHED, IRQ_RTC, LID_OPEN },
+	  S2H_WAKE_ALARM },
+	{ "window: lid open, the RTC counted it 2 s early: the alarm",
+	  { 60, SEC(58), SEC(58), RTC_WOKE, SRC_NONE, SLEEP_NO, IRQ_NO, LID_OPEN, REPORTS },
+	  S2H_WAKE_ALARM },
+	/* Outside the window the new evidence changes nothing. */
+	{ "half-way, lid closed, no other word: early, as without a lid",
+	  { 600, SEC(300), SEC(300), RTC_SILENT, SRC_NONE, SLEEP_NO, IRQ_NO, LID_SHUT },
+	  S2H_WAKE_EARLY },
+	{ "half-way, an RTC that counts counted none: early",
+	  { 600, SEC(300), SEC(300), RTC_SILENT, SRC_NONE, SLEEP_NO, IRQ_NO, LID_NO, REPORTS },
+	  S2H_WAKE_EARLY },
+	{ "half-way, the wake IRQ is the RTC's, no event: early",
+	  { 600, SEC(300), SEC(300), RTC_SILENT, SRC_NONE, SLEEP_REACHED, IRQ_RTC },
+	  S2H_WAKE_EARLY },
+	{ "2.001 s early, lid open, the RTC counted: another RTC alarm",
+	  { 60, SEC(58) - 1, SEC(58), RTC_WOKE, SRC_NONE, SLEEP_NO, IRQ_NO, LID_OPEN, REPORTS },
+	  S2H_WAKE_OTHER },
+	{ "60.001 s late, lid closed, no word: early",
+	  { 60, SEC(120) + 1, SEC(120), RTC_SILENT, SRC_NONE, SLEEP_NO, IRQ_NO, LID_SHUT },
+	  S2H_WAKE_EARLY },
+	{ "battery's alarm, lid open: s2h's all the same",
+	  { 86400, SEC(5400), SEC(5400), RTC_SILENT, SRC_BATTERY, SLEEP_NO, IRQ_NO, LID_OPEN },
+	  S2H_WAKE_ALARM },
+	{ "lid open, never slept: aborted",
+	  { 60, SEC(60), 0, RTC_WOKE, SRC_NONE, SLEEP_SHORT, IRQ_RTC, LID_OPEN },
+	  S2H_WAKE_ABORTED },
 };
 
 static void s2h_decide_case_desc(const struct s2h_decide_case *c, char *desc)

@@ -603,6 +603,50 @@ verb_key_after()
 		vm_wait_until 20 "a WAKEUP event" vm_events_above WAKEUP "$wakes"
 }
 
+# SECONDS, with up to 6 decimals, in microseconds.
+vm_usec()
+{
+	local int=${1%%.*} frac=
+
+	case $1 in *.*) frac=${1#*.} ;; esac
+	frac=${frac}000000
+	echo $((int * 1000000 + 10#${frac:0:6}))
+}
+
+# The host time, in microseconds, of the last QMP event NAME.
+vm_event_usec()
+{
+	grep "\"event\": *\"$1\"" "$VM_DIR/qmp.log" | tail -n 1 |
+		sed -n 's/.*"seconds": *\([0-9]*\), *"microseconds": *\([0-9]*\).*/\1 \2/p' |
+		{ read -r sec usec && echo $((sec * 1000000 + usec)); }
+}
+
+# key-at SECONDS: a key press SECONDS (to the microsecond) after QEMU
+# entered S3 (the last SUSPEND event's time, not when we saw it), to place
+# it against an alarm due then; it must be what wakes the guest: a WAKEUP
+# event before it fails the check (the RTC rang first).
+verb_key_at()
+{
+	local wakes start due now woke
+
+	vm_wait_status suspended 60 || return 1
+	wakes=$(vm_events WAKEUP)
+	start=$(vm_event_usec SUSPEND)
+	due=$((start + $(vm_usec "$1")))
+	now=${EPOCHREALTIME/./}
+	[ "$due" -gt "$now" ] && sleep "$(printf '%d.%06d' $(((due - now) / 1000000)) \
+		$(((due - now) % 1000000)))"
+	now=${EPOCHREALTIME/./}
+	vm_note "qmp send-key, $(((now - start) / 1000)) ms after SUSPEND"
+	vm_qmp send-key '{"keys": [{"type": "qcode", "data": "shift"}]}' >/dev/null &&
+		vm_wait_until 20 "a WAKEUP event" vm_events_above WAKEUP "$wakes" || return 1
+	woke=$(vm_event_usec WAKEUP)
+	if [ "$woke" -lt "$now" ]; then
+		VM_ERROR="woken $(((now - woke) / 1000)) ms before the key, $(((woke - start) / 1000)) ms after SUSPEND"
+		return 1
+	fi
+}
+
 # stay-suspended SECONDS: once the guest is in S3, it stays there for
 # SECONDS with no wake-up at all.
 verb_stay_suspended()
@@ -834,6 +878,9 @@ vm_verb()
 	key-after)
 		tap_check "host: guest suspended, woken by a key press after ${arg}s" \
 			verb_key_after "$arg" ;;
+	key-at)
+		tap_check "host: guest suspended, woken by a key press ${arg}s after SUSPEND" \
+			verb_key_at "$arg" ;;
 	stay-suspended)
 		tap_check "host: guest stayed suspended for ${arg}s" verb_stay_suspended "$arg" ;;
 	expect-resuspend)

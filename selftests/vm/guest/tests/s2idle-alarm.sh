@@ -8,6 +8,7 @@
 # RTC IRQ is a wakeup interrupt. hpet=disable: the HPET's RTC emulation
 # would tick on that IRQ and end the s2idle at once. Timekeeping runs on
 # through this s2idle (no cpuidle driver): the tracepoint tells it slept.
+# The kernel records that IRQ as the wake IRQ, which s2h names the RTC's.
 # vm-append: hpet=disable
 set -u
 . /lib/s2h/lib.sh
@@ -31,6 +32,8 @@ check "the suspend was to idle" sh -c 'dmesg | grep -q "PM: suspend entry (s2idl
 check "the RTC's IRQ ended it" sh -c "dmesg | grep -q 'PM: Triggering wakeup from IRQ $rtc_irq\$'"
 log_has "s2h saw it sleep with no time injected" \
 	"s2h: alarm wake after .* (0 ms asleep by timekeeping, sleep reached"
+log_has "s2h named the wake IRQ the RTC's" \
+	"s2h: alarm wake after .* (0 ms asleep by timekeeping, sleep reached, .*, the rtc's wake irq,"
 wait_for $S2H/state idle 30 "state back to idle"
 is_file $S2H/last_wake alarm "last_wake is alarm"
 is_stat alarm_wakes 1

@@ -49,7 +49,7 @@ has()
 }
 
 has s2h_arm cycle=1 delay_sec=5 battery=42 own=0
-has s2h_wake cycle=1 wake=alarm delay_sec=5
+has s2h_wake cycle=1 wake=alarm delay_sec=5 rtc=woke rtc_reports=0 irq=unknown lid=unknown
 has s2h_decision cycle=1 decision=hibernate reason=delay on_ac=0 battery=42 battery_armed=42
 has s2h_hibernate cycle=1 error=-5 hybrid=0 attempt=1
 elapsed=$(sed -n 's/^s2h_wake .*elapsed_ms=\([0-9]*\) .*/\1/p' /tmp/events)
