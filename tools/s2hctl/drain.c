@@ -11,7 +11,7 @@
  * time leave @d unknown; the percent needs @full.
  */
 void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms,
-			  struct drain *d)
+		   struct drain *d)
 {
 	memset(d, 0, sizeof(*d));
 	if (start < 0 || end < 0 || !ms)
