@@ -242,7 +242,7 @@ int s2h_wake_test_start(u32 delay_sec, enum s2h_wake_test_refusal *why)
 		s2h.test.delay_sec = delay_sec;
 		s2h.wake_test = (struct s2h_wake_test_status) {
 			.result = S2H_WAKE_TEST_RUNNING,
-			.delay_sec = delay_sec,
+			.alarm_sec = delay_sec,
 			.hw_sleep_us = S2H_HW_SLEEP_UNKNOWN,
 		};
 		err = 0;

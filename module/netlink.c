@@ -110,7 +110,7 @@ static const struct nla_policy s2h_wake_test_policy[S2H_A_MAX + 1] = {
 /* A wake test of an earlier boot that passed, as s2hctl kept it. */
 static const struct nla_policy s2h_restore_wake_test_attrs[S2H_WAKE_TEST_A_MAX + 1] = {
 	[S2H_WAKE_TEST_A_TIME] = { .type = NLA_U64 },
-	[S2H_WAKE_TEST_A_DELAY_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_wake_test_range),
+	[S2H_WAKE_TEST_A_ALARM_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_wake_test_range),
 	[S2H_WAKE_TEST_A_OFFSET_MS] = { .type = NLA_S64 },
 	[S2H_WAKE_TEST_A_WAKE_SOURCE] = { .type = NLA_NUL_STRING, .len = S2H_WAKE_SOURCE_LEN - 1 },
 	[S2H_WAKE_TEST_A_HW_SLEEP_US] = { .type = NLA_S64 },
@@ -209,7 +209,7 @@ static int s2h_nl_put_wake_test(struct sk_buff *msg, const struct s2h_wake_test_
 	if (nla_put_u32(msg, S2H_WAKE_TEST_A_RESULT, w->result) ||
 	    nla_put_u32(msg, S2H_WAKE_TEST_A_REASON, w->reason) ||
 	    nla_put_u64_64bit(msg, S2H_WAKE_TEST_A_TIME, w->time, S2H_WAKE_TEST_A_PAD) ||
-	    nla_put_u32(msg, S2H_WAKE_TEST_A_DELAY_SEC, w->delay_sec) ||
+	    nla_put_u32(msg, S2H_WAKE_TEST_A_ALARM_SEC, w->alarm_sec) ||
 	    nla_put_s64(msg, S2H_WAKE_TEST_A_OFFSET_MS, w->offset_ms, S2H_WAKE_TEST_A_PAD) ||
 	    nla_put_string(msg, S2H_WAKE_TEST_A_WAKE_SOURCE, w->wake_source) ||
 	    nla_put_s64(msg, S2H_WAKE_TEST_A_HW_SLEEP_US, w->hw_sleep_us, S2H_WAKE_TEST_A_PAD) ||
@@ -613,14 +613,14 @@ static int s2h_nl_wake_test_restore(struct sk_buff *skb, struct genl_info *info)
 			       s2h_restore_wake_test_attrs, info->extack);
 	if (err)
 		return err;
-	if (!tb[S2H_WAKE_TEST_A_TIME] || !tb[S2H_WAKE_TEST_A_DELAY_SEC] ||
+	if (!tb[S2H_WAKE_TEST_A_TIME] || !tb[S2H_WAKE_TEST_A_ALARM_SEC] ||
 	    !tb[S2H_WAKE_TEST_A_OFFSET_MS] || !tb[S2H_WAKE_TEST_A_MEM_SLEEP]) {
 		NL_SET_ERR_MSG(info->extack,
-			       "wake-test needs time, delay-sec, offset-ms and mem-sleep");
+			       "wake-test needs time, alarm-sec, offset-ms and mem-sleep");
 		return -EINVAL;
 	}
 	w.time = nla_get_u64(tb[S2H_WAKE_TEST_A_TIME]);
-	w.delay_sec = nla_get_u32(tb[S2H_WAKE_TEST_A_DELAY_SEC]);
+	w.alarm_sec = nla_get_u32(tb[S2H_WAKE_TEST_A_ALARM_SEC]);
 	w.offset_ms = nla_get_s64(tb[S2H_WAKE_TEST_A_OFFSET_MS]);
 	w.mem_sleep = nla_get_u32(tb[S2H_WAKE_TEST_A_MEM_SLEEP]);
 	if (tb[S2H_WAKE_TEST_A_HW_SLEEP_US])

@@ -54,7 +54,7 @@ struct s2h_wake_test_status {
 	enum s2h_wake_test result;
 	enum s2h_wake_test_reason reason;
 	time64_t time;			/* when it ended */
-	u32 delay_sec;			/* the alarm was due this long after the suspend began */
+	u32 alarm_sec;			/* the alarm was due this long after the suspend began */
 	s64 offset_ms;			/* the wake against the alarm's due time, < 0: earlier */
 	s64 hw_sleep_us;		/* S2H_HW_SLEEP_UNKNOWN when the kernel cannot say */
 	enum s2h_mem_sleep mem_sleep;

@@ -278,8 +278,8 @@ static ssize_t s2h_wake_test_show(struct kobject *kobj, struct kobj_attribute *k
 		return sysfs_emit(buf, "%s\n", s2h_wake_test_reason_name(w->reason));
 	case S2H_WAKE_TEST_A_TIME:
 		return sysfs_emit(buf, "%lld\n", w->time);
-	case S2H_WAKE_TEST_A_DELAY_SEC:
-		return sysfs_emit(buf, "%u\n", w->delay_sec);
+	case S2H_WAKE_TEST_A_ALARM_SEC:
+		return sysfs_emit(buf, "%u\n", w->alarm_sec);
 	case S2H_WAKE_TEST_A_OFFSET_MS:
 		return sysfs_emit(buf, "%lld\n", w->offset_ms);
 	case S2H_WAKE_TEST_A_WAKE_SOURCE:
@@ -302,7 +302,7 @@ static ssize_t s2h_wake_test_show(struct kobject *kobj, struct kobj_attribute *k
 S2H_WAKE_TEST_ATTR(result, S2H_WAKE_TEST_A_RESULT);
 S2H_WAKE_TEST_ATTR(reason, S2H_WAKE_TEST_A_REASON);
 S2H_WAKE_TEST_ATTR(time, S2H_WAKE_TEST_A_TIME);
-S2H_WAKE_TEST_ATTR(delay_sec, S2H_WAKE_TEST_A_DELAY_SEC);
+S2H_WAKE_TEST_ATTR(alarm_sec, S2H_WAKE_TEST_A_ALARM_SEC);
 S2H_WAKE_TEST_ATTR(offset_ms, S2H_WAKE_TEST_A_OFFSET_MS);
 S2H_WAKE_TEST_ATTR(wake_source, S2H_WAKE_TEST_A_WAKE_SOURCE);
 S2H_WAKE_TEST_ATTR(hw_sleep_us, S2H_WAKE_TEST_A_HW_SLEEP_US);
@@ -314,7 +314,7 @@ static struct attribute *s2h_wake_test_attrs[] = {
 	&s2h_wake_test_result.kattr.attr,
 	&s2h_wake_test_reason.kattr.attr,
 	&s2h_wake_test_time.kattr.attr,
-	&s2h_wake_test_delay_sec.kattr.attr,
+	&s2h_wake_test_alarm_sec.kattr.attr,
 	&s2h_wake_test_offset_ms.kattr.attr,
 	&s2h_wake_test_wake_source.kattr.attr,
 	&s2h_wake_test_hw_sleep_us.kattr.attr,

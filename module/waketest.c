@@ -119,13 +119,13 @@ void s2h_wake_test_work(struct work_struct *work)
 	r.mem_sleep = s2h_mem_sleep_now();
 	hpet = s2h_rtc_hpet_emulated();
 	mutex_lock(&s2h.lock);
-	r.delay_sec = s2h.test.delay_sec;
+	r.alarm_sec = s2h.test.delay_sec;
 	s2h.test.armed = false;
 	WRITE_ONCE(s2h.test.task, current);
 	mutex_unlock(&s2h.lock);
 
 	pr_info("wake test: suspending to %s, s2h's alarm due in %u s\n",
-		s2h_mem_sleep_name(r.mem_sleep), r.delay_sec);
+		s2h_mem_sleep_name(r.mem_sleep), r.alarm_sec);
 	/* "mem": what mem_sleep says, the machine's own sleep; pm_suspend() takes no such word. */
 	err = s2h_power_file_write("state", "mem");
 	WRITE_ONCE(s2h.test.task, NULL);

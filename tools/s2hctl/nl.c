@@ -289,7 +289,7 @@ static int parse_wake_test(struct nlattr *nest, struct wake_test_status *w)
 
 	if (nla_parse_nested(tb, S2H_WAKE_TEST_A_MAX, nest, NULL) ||
 	    !tb[S2H_WAKE_TEST_A_RESULT] || !tb[S2H_WAKE_TEST_A_REASON] ||
-	    !tb[S2H_WAKE_TEST_A_TIME] || !tb[S2H_WAKE_TEST_A_DELAY_SEC] ||
+	    !tb[S2H_WAKE_TEST_A_TIME] || !tb[S2H_WAKE_TEST_A_ALARM_SEC] ||
 	    !tb[S2H_WAKE_TEST_A_OFFSET_MS] || !tb[S2H_WAKE_TEST_A_HW_SLEEP_US] ||
 	    !tb[S2H_WAKE_TEST_A_MEM_SLEEP] || !tb[S2H_WAKE_TEST_A_ERROR])
 		return -1;
@@ -297,7 +297,7 @@ static int parse_wake_test(struct nlattr *nest, struct wake_test_status *w)
 	w->result = nla_get_u32(tb[S2H_WAKE_TEST_A_RESULT]);
 	w->reason = nla_get_u32(tb[S2H_WAKE_TEST_A_REASON]);
 	w->time = nla_get_u64(tb[S2H_WAKE_TEST_A_TIME]);
-	w->delay_sec = nla_get_u32(tb[S2H_WAKE_TEST_A_DELAY_SEC]);
+	w->alarm_sec = nla_get_u32(tb[S2H_WAKE_TEST_A_ALARM_SEC]);
 	w->offset_ms = (int64_t)nla_get_u64(tb[S2H_WAKE_TEST_A_OFFSET_MS]);
 	w->hw_sleep_us = (int64_t)nla_get_u64(tb[S2H_WAKE_TEST_A_HW_SLEEP_US]);
 	w->mem_sleep = nla_get_u32(tb[S2H_WAKE_TEST_A_MEM_SLEEP]);
@@ -677,7 +677,7 @@ int nl_wake_test_restore(struct conn *c, const struct wake_test_status *w)
 		return 1;
 	nest = nla_nest_start(msg, S2H_A_WAKE_TEST);
 	if (!nest || nla_put_u64(msg, S2H_WAKE_TEST_A_TIME, w->time) ||
-	    nla_put_u32(msg, S2H_WAKE_TEST_A_DELAY_SEC, w->delay_sec) ||
+	    nla_put_u32(msg, S2H_WAKE_TEST_A_ALARM_SEC, w->alarm_sec) ||
 	    nla_put_u64(msg, S2H_WAKE_TEST_A_OFFSET_MS, (uint64_t)w->offset_ms) ||
 	    nla_put_u32(msg, S2H_WAKE_TEST_A_MEM_SLEEP, w->mem_sleep) ||
 	    nla_put_u64(msg, S2H_WAKE_TEST_A_HW_SLEEP_US, (uint64_t)w->hw_sleep_us) ||

@@ -35,7 +35,7 @@ struct wake_test_status {
 	uint32_t result;		/* enum s2h_wake_test */
 	uint32_t reason;		/* enum s2h_wake_test_reason */
 	uint64_t time;
-	uint32_t delay_sec;
+	uint32_t alarm_sec;
 	int64_t offset_ms;		/* the wake against the alarm's due time */
 	char wake_source[S2H_WAKE_SOURCE_LEN];
 	int64_t hw_sleep_us;		/* -1 when the kernel cannot say */

@@ -123,9 +123,9 @@ void print_wake_test_line(const struct wake_test_status *w)
 void print_wake_test_json(const struct wake_test_status *w)
 {
 	printf("\"wake_test\":{\"result\":\"%s\",\"reason\":\"%s\",\"time\":%llu,"
-	       "\"delay_sec\":%u,\"offset_ms\":%lld,\"wake_source\":",
+	       "\"alarm_sec\":%u,\"offset_ms\":%lld,\"wake_source\":",
 	       wake_test_name(w->result), wake_test_reason_name(w->reason),
-	       (unsigned long long)w->time, w->delay_sec, (long long)w->offset_ms);
+	       (unsigned long long)w->time, w->alarm_sec, (long long)w->offset_ms);
 	fput_json_string(stdout, w->wake_source);
 	printf(",\"hw_sleep_us\":%lld,\"mem_sleep\":\"%s\",\"error\":%d,\"restored\":%s}",
 	       (long long)w->hw_sleep_us, mem_sleep_name(w->mem_sleep), w->error,
@@ -266,16 +266,16 @@ static const struct {
 };
 
 /* The result's fields after them, each a bit of what record_fields() saw. */
-enum { WAKE_TIME, WAKE_DELAY, WAKE_OFFSET, WAKE_HW_SLEEP, WAKE_SOURCE, WAKE_RESULT_FIELDS };
+enum { WAKE_TIME, WAKE_ALARM_SEC, WAKE_OFFSET, WAKE_HW_SLEEP, WAKE_SOURCE, WAKE_RESULT_FIELDS };
 
 static const char * const wake_result_keys[WAKE_RESULT_FIELDS] = {
-	"time", "delay_sec", "offset_ms", "hw_sleep_us", "wake_source",
+	"time", "alarm_sec", "offset_ms", "hw_sleep_us", "wake_source",
 };
 
 /* Which of the result's fields a record must hold; hw_sleep_us and wake_source may lack. */
 #define WAKE_REQUIRED(n_id)						\
 	(((1u << (n_id)) - 1) |						\
-	 ((1u << WAKE_TIME | 1u << WAKE_DELAY | 1u << WAKE_OFFSET) << (n_id)))
+	 ((1u << WAKE_TIME | 1u << WAKE_ALARM_SEC | 1u << WAKE_OFFSET) << (n_id)))
 
 /**
  * wake_record_format() - the text of the wake test's record file
@@ -296,9 +296,9 @@ int wake_record_format(const struct wake_identity *id, const struct wake_test_st
 					(const char *)id + wake_id_fields[i].offset);
 	if (len < RECORD_LEN)
 		len += (size_t)snprintf(buf + len, RECORD_LEN - len,
-					"time = %llu\ndelay_sec = %u\noffset_ms = %lld\n"
+					"time = %llu\nalarm_sec = %u\noffset_ms = %lld\n"
 					"hw_sleep_us = %lld\nwake_source = %s\n",
-					(unsigned long long)w->time, w->delay_sec,
+					(unsigned long long)w->time, w->alarm_sec,
 					(long long)w->offset_ms, (long long)w->hw_sleep_us,
 					w->wake_source);
 	return len < RECORD_LEN ? 0 : -1;
@@ -346,8 +346,8 @@ static unsigned int wake_field(const char *key, char *value, void *arg)
 		return 0;
 	if (i == WAKE_TIME && n >= 0)
 		r->w->time = (uint64_t)n;
-	else if (i == WAKE_DELAY && n >= S2H_WAKE_TEST_MIN_SEC && n <= S2H_WAKE_TEST_MAX_SEC)
-		r->w->delay_sec = (uint32_t)n;
+	else if (i == WAKE_ALARM_SEC && n >= S2H_WAKE_TEST_MIN_SEC && n <= S2H_WAKE_TEST_MAX_SEC)
+		r->w->alarm_sec = (uint32_t)n;
 	else if (i == WAKE_OFFSET)
 		r->w->offset_ms = n;
 	else if (i == WAKE_HW_SLEEP)

@@ -13,8 +13,18 @@ set -u
 
 check "button.ko is loaded (guest/init)" test -d /sys/module/button
 s2h_load delay_sec=8 require_verified=wake || exit 1
-swap_on
 mkdir -p /var/lib
+
+# Refused, with the reason, on a machine whose pre-flight fails: no swap.
+out=$(s2hctl check --verify-wake --yes 2>&1)
+is "$?" 1 "check --verify-wake without swap: refused, exit 1"
+check "... the kernel says a pre-flight check failed" \
+	sh -c 'printf "%s\n" "$1" | grep -q "kernel rejected a pre-flight check failed: s2hctl check says which"' - "$out"
+check "... and check says which, with its fix" \
+	sh -c 'printf "%s\n" "$1" | grep -q "^FAIL swap: "' - "$out"
+is_file $S2H/wake_test/result never "... and nothing started"
+check "... no suspend in the log" sh -c '! dmesg | grep -q "PM: suspend entry"'
+swap_on
 is_file $S2H/require_verified wake "require_verified: wake, from the module parameter"
 is_file $S2H/wake_test/result never "wake_test/result: never"
 is_file $S2H/checks/verified failed "checks/verified: failed, the wake test is missing"
@@ -32,9 +42,14 @@ check "... which says that it suspends, and asks for --yes" \
 	sh -c 'printf "%s\n" "$1" | grep -q "suspends this machine.*--yes"' - "$out"
 is_file $S2H/wake_test/result never "... and nothing started"
 
-t0=$(cut -d' ' -f1 /proc/uptime)
+s2hctl monitor >/tmp/events.txt 2>&1 &
+mon=$!
+s2hctl monitor -j >/tmp/events.json 2>&1 &
+monj=$!
 out=$(s2hctl check --verify-wake --yes 2>&1)
 status=$?
+sleep 1
+kill $mon $monj
 printf '%s\n' "$out" | while IFS= read -r line; do diag "check: $line"; done
 is "$status" 0 "s2hctl check --verify-wake passes in S3"
 check "it said what the test does first" \
@@ -44,7 +59,7 @@ check "it says that the alarm woke the machine from deep" \
 is_file $S2H/wake_test/result passed "wake_test/result: passed"
 is_file $S2H/wake_test/reason none "wake_test/reason: none"
 is_file $S2H/wake_test/mem_sleep deep "wake_test/mem_sleep: deep"
-is_file $S2H/wake_test/delay_sec 20 "wake_test/delay_sec: 20"
+is_file $S2H/wake_test/alarm_sec 20 "wake_test/alarm_sec: 20"
 is_file $S2H/wake_test/restored 0 "wake_test/restored: 0"
 is_file $S2H/wake_test/hw_sleep_us -1 "wake_test/hw_sleep_us: -1, no suspend to idle"
 off=$(cat $S2H/wake_test/offset_ms)
@@ -72,6 +87,12 @@ check "check says it passed" \
 	sh -c 's2hctl check | grep -q "^ok   wake test: s2h.s alarm woke this machine from deep on "'
 check "show -j carries it" sh -c "s2hctl show -j | grep -q '\"wake_test\":{\"result\":\"passed\",\"reason\":\"none\"'"
 check "show says it" sh -c "s2hctl show | grep -q '^wake_test: *passed .*(deep, woke'"
+check "monitor: a wake_test_result event, passed" \
+	grep -q "^wake_test_result result=passed reason=none offset_ms=$off mem_sleep=deep " /tmp/events.txt
+check "monitor -j: the same event, as show -j's nest" \
+	grep -q '^{"event":"wake_test_result","wake_test":{"result":"passed","reason":"none"' /tmp/events.json
+check "monitor: no event of a cycle (armed, alarm_wake, hibernate_start)" \
+	sh -c '! grep -q "^armed\|^alarm_wake\|^hibernate" /tmp/events.txt'
 
 # A new load forgets it; apply restores it.
 s2h_unload
