@@ -11,6 +11,7 @@
 #include <linux/capability.h>
 #include <linux/module.h>
 #include <linux/netlink.h>
+#include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
 
@@ -415,37 +416,47 @@ static int s2h_nl_put_status_cached(struct sk_buff *msg, const struct s2h_nl_get
 	return err;
 }
 
-/* The pre-flight checks only when asked: see the checks attribute in the spec. */
+/*
+ * The pre-flight checks only when asked: see the checks attribute in the
+ * spec. The input on the heap: a kernel built with a 1024-byte frame limit
+ * (KASAN's) would find it too large for the stack.
+ */
 static int s2h_nl_get(struct sk_buff *skb, struct genl_info *info)
 {
 	bool checks = nla_get_flag(info->attrs[S2H_A_CHECKS]);
-	struct s2h_nl_get_input in;
+	struct s2h_nl_get_input *in;
 	struct s2h_preflight pf;
 	struct sk_buff *msg;
 	void *hdr;
-	int err;
+	int err = -ENOMEM;
 
-	s2h_nl_get_input_read(&in);
+	in = kmalloc(sizeof(*in), GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	s2h_nl_get_input_read(in);
 	if (checks)
 		s2h_available(&pf);
 	msg = genlmsg_new(s2h_nl_get_size(checks), GFP_KERNEL);
 	if (!msg)
-		return -ENOMEM;
+		goto out;
 	hdr = genlmsg_put_reply(msg, info, &s2h_nl_family, 0, S2H_CMD_GET);
 	if (!hdr) {
 		err = -EMSGSIZE;
 		goto err_free;
 	}
-	err = s2h_nl_put_status_cached(msg, &in);
+	err = s2h_nl_put_status_cached(msg, in);
 	if (!err && checks)
 		err = s2h_nl_put_checks(msg, &pf);
 	if (WARN_ON_ONCE(err))
 		goto err_free;
 	genlmsg_end(msg, hdr);
+	kfree(in);
 	return genlmsg_reply(msg, info);
 
 err_free:
 	nlmsg_free(msg);
+out:
+	kfree(in);
 	return err;
 }
 
@@ -736,7 +747,7 @@ static int s2h_nl_event_fill(struct sk_buff *msg, enum s2h_event event,
 	case S2H_EVENT_VERIFY_RESULT:
 		return s2h_nl_put_verified(msg, &info->verify);
 	case S2H_EVENT_WAKE_TEST_RESULT:
-		return s2h_nl_put_wake_test(msg, &info->wake_test);
+		return s2h_nl_put_wake_test(msg, info->wake_test);
 	case S2H_EVENT_HANDOFF:
 		if (nla_put_u32(msg, S2H_A_HANDOFF_SEC, info->config.handoff_sec))
 			return -EMSGSIZE;

@@ -75,7 +75,8 @@ struct s2h_event_info {
 	unsigned long checks_failed;		/* NOT_ARMED */
 	int battery;				/* SLEEP_AGAIN, POWER_OFF */
 	struct s2h_verify_status verify;	/* VERIFY_RESULT */
-	struct s2h_wake_test_status wake_test;	/* WAKE_TEST_RESULT */
+	/* WAKE_TEST_RESULT; a pointer, as every event's info is on the stack */
+	const struct s2h_wake_test_status *wake_test;
 };
 
 /*

@@ -134,8 +134,8 @@ void s2h_wake_test_work(struct work_struct *work)
 
 	mutex_lock(&s2h.lock);
 	s2h.wake_test = r;
-	ev.wake_test = r;
 	mutex_unlock(&s2h.lock);
+	ev.wake_test = &r;
 
 	pr_info("wake test %s (%s): woke %lld ms from the alarm's due time, wakeup source %s, hardware sleep %lld us, error %d\n",
 		s2h_wake_test_name(r.result), s2h_wake_test_reason_name(r.reason), r.offset_ms,
@@ -159,22 +159,26 @@ void s2h_wake_test_work(struct work_struct *work)
 int s2h_wake_test_restore(const struct s2h_wake_test_status *passed)
 {
 	struct s2h_event_info ev = {};
+	struct s2h_wake_test_status told;
+	enum s2h_wake_test now;
 
 	mutex_lock(&s2h.lock);
-	if (s2h.wake_test.result != S2H_WAKE_TEST_NEVER) {
+	now = s2h.wake_test.result;
+	if (now != S2H_WAKE_TEST_NEVER) {
 		mutex_unlock(&s2h.lock);
-		return s2h.wake_test.result == S2H_WAKE_TEST_RUNNING ? -EBUSY : -EEXIST;
+		return now == S2H_WAKE_TEST_RUNNING ? -EBUSY : -EEXIST;
 	}
 	s2h.wake_test = *passed;
 	s2h.wake_test.result = S2H_WAKE_TEST_PASSED;
 	s2h.wake_test.reason = S2H_WAKE_TEST_REASON_NONE;
 	s2h.wake_test.error = 0;
 	s2h.wake_test.restored = true;
-	ev.wake_test = s2h.wake_test;
+	told = s2h.wake_test;
 	mutex_unlock(&s2h.lock);
 
 	pr_info("wake test of %lld restored: it passed on this machine, kernel and mem_sleep\n",
-		ev.wake_test.time);
+		told.time);
+	ev.wake_test = &told;
 	s2h_event(S2H_EVENT_WAKE_TEST_RESULT, &ev);
 	return 0;
 }
