@@ -26,11 +26,15 @@ static bool s2h_should_arm(bool own_suspend)
 	return !own_suspend || s2h.rearm_sec;
 }
 
+/* require_verified asks for a test that has not passed (in this load, or restored). */
 bool s2h_verified_needed(void)
 {
+	u32 need = s2h.config.require_verified;
+
 	lockdep_assert_held(&s2h.lock);
 
-	return s2h.config.require_verified && s2h.verify.result != S2H_VERIFY_PASSED;
+	return ((need & S2H_REQUIRE_HIBERNATION) && s2h.verify.result != S2H_VERIFY_PASSED) ||
+	       ((need & S2H_REQUIRE_WAKE) && s2h.wake_test.result != S2H_WAKE_TEST_PASSED);
 }
 
 void s2h_delays_get(struct s2h_delays *d)

@@ -60,6 +60,14 @@ static const char * const s2h_mode_words[__S2H_MODE_MAX] = {
 	[S2H_MODE_SUSPEND] = "suspend",
 };
 
+/* require_verified: a mask of the tests; 1 and 0 (yes, no...) keep their old meaning. */
+static const char * const s2h_require_words[__S2H_REQUIRE_MAX] = {
+	[S2H_REQUIRE_NO] = "no",
+	[S2H_REQUIRE_HIBERNATION] = "hibernation",
+	[S2H_REQUIRE_WAKE] = "wake",
+	[S2H_REQUIRE_BOTH] = "both",
+};
+
 #define S2H_BOOL(_name, _field, _attr)						\
 	{ .name = _name, .offset = offsetof(struct s2h_config, _field),		\
 	  .type = S2H_SETTING_BOOL, .max = 1, .nl_attr = _attr }
@@ -70,6 +78,11 @@ static const char * const s2h_mode_words[__S2H_MODE_MAX] = {
 	{ .name = _name, .offset = offsetof(struct s2h_config, _field),		\
 	  .type = S2H_SETTING_WORD, .max = (_nr) - 1, .words = _words,		\
 	  .nl_attr = _attr }
+/* A word setting that was a boolean: its words, and 1/0, yes/no... for the first two. */
+#define S2H_WORD_BOOL(_name, _field, _words, _nr, _attr)			\
+	{ .name = _name, .offset = offsetof(struct s2h_config, _field),		\
+	  .type = S2H_SETTING_WORD, .max = (_nr) - 1, .words = _words,		\
+	  .bool_words = true, .nl_attr = _attr }
 
 const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 	[S2H_SETTING_ENABLED] = S2H_BOOL("enabled", enabled, S2H_A_ENABLED),
@@ -90,8 +103,9 @@ const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 	[S2H_SETTING_HIBERNATE_MODE] = S2H_WORD("hibernate_mode", hibernate_mode,
 						s2h_mode_words, __S2H_MODE_MAX,
 						S2H_A_HIBERNATE_MODE),
-	[S2H_SETTING_REQUIRE_VERIFIED] = S2H_BOOL("require_verified", require_verified,
-						  S2H_A_REQUIRE_VERIFIED),
+	[S2H_SETTING_REQUIRE_VERIFIED] = S2H_WORD_BOOL("require_verified", require_verified,
+						       s2h_require_words, __S2H_REQUIRE_MAX,
+						       S2H_A_REQUIRE_VERIFIED),
 	[S2H_SETTING_HANDOFF] = S2H_UINT("handoff_sec", handoff_sec, 0, S2H_HANDOFF_MAX_SEC,
 					 S2H_A_HANDOFF_SEC),
 	[S2H_SETTING_DELAY_LOW] = S2H_UINT("delay_low_sec", delay_low_sec, S2H_DELAY_MIN_SEC,
@@ -146,7 +160,8 @@ static int s2h_parse_word(const char *buf, const char * const *words, u32 n, u32
 /**
  * s2h_setting_parse() - parse a value of one setting, as sysfs hands it over
  * @s: the setting
- * @buf: the text, one trailing newline allowed; words in any case
+ * @buf: the text, one trailing newline allowed; words in any case, and
+ *	for a word setting that was a boolean the boolean's words too
  * @val: where the value goes; untouched on error
  *
  * Return: 0; -EINVAL for text that is no value of this setting's kind;
@@ -166,7 +181,12 @@ int s2h_setting_parse(const struct s2h_setting *s, const char *buf, u32 *val)
 	case S2H_SETTING_UINT:
 		return s2h_parse_uint(buf, s->min, s->max, val);
 	case S2H_SETTING_WORD:
-		return s2h_parse_word(buf, s->words, s->max + 1, val);
+		err = s2h_parse_word(buf, s->words, s->max + 1, val);
+		if (err && s->bool_words && !s2h_parse_bool(buf, &b)) {
+			*val = b;
+			err = 0;
+		}
+		return err;
 	}
 	return -EINVAL;
 }
@@ -226,6 +246,31 @@ static const char * const s2h_verify_names[__S2H_VERIFY_MAX] = {
 	[S2H_VERIFY_FAILED] = "failed",
 };
 
+static const char * const s2h_wake_test_names[__S2H_WAKE_TEST_MAX] = {
+	[S2H_WAKE_TEST_NEVER] = "never",
+	[S2H_WAKE_TEST_RUNNING] = "running",
+	[S2H_WAKE_TEST_PASSED] = "passed",
+	[S2H_WAKE_TEST_FAILED] = "failed",
+};
+
+static const char * const s2h_wake_test_reason_names[__S2H_WAKE_TEST_REASON_MAX] = {
+	[S2H_WAKE_TEST_REASON_NONE] = "none",
+	[S2H_WAKE_TEST_REASON_ABORTED] = "aborted",
+	[S2H_WAKE_TEST_REASON_RTC_HPET] = "rtc_hpet",
+	[S2H_WAKE_TEST_REASON_RTC_IGNORED] = "rtc_ignored",
+	[S2H_WAKE_TEST_REASON_INPUT] = "input",
+	[S2H_WAKE_TEST_REASON_OTHER_SOURCE] = "other_source",
+	[S2H_WAKE_TEST_REASON_EARLY] = "early",
+	[S2H_WAKE_TEST_REASON_NO_HW_SLEEP] = "no_hw_sleep",
+};
+
+/* The words of /sys/power/mem_sleep. */
+static const char * const s2h_mem_sleep_names[__S2H_MEM_SLEEP_MAX] = {
+	[S2H_MEM_SLEEP_S2IDLE] = "s2idle",
+	[S2H_MEM_SLEEP_SHALLOW] = "shallow",
+	[S2H_MEM_SLEEP_DEEP] = "deep",
+};
+
 static const char * const s2h_decision_names[__S2H_DECISION_MAX] = {
 	[S2H_DECISION_NONE] = "none",
 	[S2H_DECISION_HIBERNATE] = "hibernate",
@@ -267,3 +312,21 @@ const char *s2h_decision_name(enum s2h_decision_kind decision)
 	return s2h_name(s2h_decision_names, __S2H_DECISION_MAX, decision);
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_decision_name);
+
+const char *s2h_wake_test_name(enum s2h_wake_test result)
+{
+	return s2h_name(s2h_wake_test_names, __S2H_WAKE_TEST_MAX, result);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_wake_test_name);
+
+const char *s2h_wake_test_reason_name(enum s2h_wake_test_reason reason)
+{
+	return s2h_name(s2h_wake_test_reason_names, __S2H_WAKE_TEST_REASON_MAX, reason);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_wake_test_reason_name);
+
+const char *s2h_mem_sleep_name(enum s2h_mem_sleep mode)
+{
+	return s2h_name(s2h_mem_sleep_names, __S2H_MEM_SLEEP_MAX, mode);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_mem_sleep_name);

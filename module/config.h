@@ -21,7 +21,7 @@ struct s2h_config {
 	u32 battery_check_sec;
 	u32 retries;
 	u32 hibernate_mode;		/* enum s2h_hibernate_mode */
-	u32 require_verified;
+	u32 require_verified;		/* enum s2h_require, a mask */
 	u32 handoff_sec;		/* 0: s2h hibernates in the kernel */
 	u32 delay_low_sec;
 	u32 battery_high;		/* percent, 0: delay_sec at any level */
@@ -65,6 +65,7 @@ struct s2h_setting {
 	enum s2h_setting_type type;
 	u32 min, max;			/* S2H_SETTING_UINT */
 	const char * const *words;	/* S2H_SETTING_WORD: max + 1 of them */
+	bool bool_words;		/* S2H_SETTING_WORD: takes 1/0, yes/no... for 1 and 0 too */
 	int nl_attr;			/* enum s2h_attr, a u32 */
 };
 
@@ -80,7 +81,7 @@ extern const struct s2h_setting s2h_settings[__S2H_SETTING_MAX];
 	.battery_check_sec = S2H_BATTERY_CHECK_DEFAULT_SEC,		\
 	.retries = S2H_RETRIES_DEFAULT,					\
 	.hibernate_mode = S2H_MODE_SHUTDOWN,				\
-	.require_verified = 0,						\
+	.require_verified = S2H_REQUIRE_NO,					\
 	.handoff_sec = 0,						\
 	.delay_low_sec = S2H_DELAY_DEFAULT_SEC,				\
 	.battery_high = 0,						\
@@ -124,5 +125,8 @@ const char *s2h_wake_name(enum s2h_wake wake);
 const char *s2h_check_name(enum s2h_check check);
 const char *s2h_verify_name(enum s2h_verify verify);
 const char *s2h_decision_name(enum s2h_decision_kind decision);
+const char *s2h_wake_test_name(enum s2h_wake_test result);
+const char *s2h_wake_test_reason_name(enum s2h_wake_test_reason reason);
+const char *s2h_mem_sleep_name(enum s2h_mem_sleep mode);
 
 #endif /* _S2H_CONFIG_H */

@@ -2,9 +2,10 @@
 /*
  * The suspend cycle as the rest of s2h meets it: the PM notifier that
  * hands each transition to its phase - arming a suspend (arm.c), deciding
- * on its wake (wake.c), carrying out the decision (action.c) - the dry
- * run, what readers and settings see, and setting it all up. The state
- * and its transitions are state.c's (cycle.h).
+ * on its wake (wake.c), carrying out the decision (action.c), the wake
+ * test's suspend (waketest.c) - the dry run, the start of a wake test,
+ * what readers and settings see, and setting it all up. The state and its
+ * transitions are state.c's (cycle.h).
  */
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -84,12 +85,17 @@ static int s2h_pm_notify(struct notifier_block *nb, unsigned long action, void *
 
 	switch (action) {
 	case PM_SUSPEND_PREPARE: {
-		int err = s2h_suspend_prepare();
+		int err;
 
+		if (s2h_wake_test_prepare())
+			break;
+		err = s2h_suspend_prepare();
 		s2h_overhead_add(S2H_OVERHEAD_SUSPEND_PREPARE, start);
 		return notifier_from_errno(err);
 	}
 	case PM_POST_SUSPEND:
+		if (s2h_wake_test_woke())
+			break;
 		s2h_post_suspend();
 		s2h_overhead_add(S2H_OVERHEAD_POST_SUSPEND, start);
 		break;
@@ -193,6 +199,58 @@ int s2h_verify_restore(time64_t time, u32 duration_ms)
 	return 0;
 }
 
+/*
+ * The checks a wake test runs without: it is one of the tests "verified"
+ * waits for, and rtc_s2idle foretells what the test finds out, with the
+ * remedy, on the machine itself.
+ */
+#define S2H_WAKE_TEST_UNCHECKED	(BIT(S2H_CHECK_VERIFIED) | BIT(S2H_CHECK_RTC_S2IDLE))
+
+/**
+ * s2h_wake_test_start() - start a wake test
+ * @delay_sec: when the alarm is due after the suspend starts
+ * @why: where the reason of a refusal goes
+ *
+ * Refused on a machine the cycle would not arm on, for any check but the
+ * ones the test itself answers, and while anything else moves the system.
+ *
+ * Return: 0 once started (its end is told by an event); -EINVAL when a
+ * pre-flight check fails; -EBUSY while a test, a dry run or a cycle runs;
+ * -ENODEV while the module is being unloaded.
+ */
+int s2h_wake_test_start(u32 delay_sec, enum s2h_wake_test_refusal *why)
+{
+	struct s2h_preflight pf;
+	int err = -EBUSY;
+
+	s2h_available(&pf);
+	if (pf.failed & ~S2H_WAKE_TEST_UNCHECKED) {
+		*why = S2H_REFUSED_PREFLIGHT;
+		return -EINVAL;
+	}
+	mutex_lock(&s2h.lock);
+	if (s2h.wake_test.result == S2H_WAKE_TEST_RUNNING) {
+		*why = S2H_REFUSED_TEST_RUNNING;
+	} else if (s2h.verify.result == S2H_VERIFY_RUNNING) {
+		*why = S2H_REFUSED_VERIFY_RUNNING;
+	} else if (s2h.state != S2H_STATE_IDLE || s2h.pending_sec || s2h.transition_task) {
+		*why = S2H_REFUSED_CYCLE;
+	} else if (!s2h_queue(&s2h.test.work)) {
+		*why = S2H_REFUSED_UNLOADING;
+		err = -ENODEV;
+	} else {
+		s2h.test.delay_sec = delay_sec;
+		s2h.wake_test = (struct s2h_wake_test_status) {
+			.result = S2H_WAKE_TEST_RUNNING,
+			.alarm_sec = delay_sec,
+			.hw_sleep_us = S2H_HW_SLEEP_UNKNOWN,
+		};
+		err = 0;
+	}
+	mutex_unlock(&s2h.lock);
+	return err;
+}
+
 /**
  * s2h_status_read() - settings, state and counters, as of one moment
  * @status: where they go
@@ -206,6 +264,7 @@ void s2h_status_read(struct s2h_status *status)
 	status->last_wake = s2h.last_wake;
 	memcpy(status->stats, s2h.stats, sizeof(status->stats));
 	status->verify = s2h.verify;
+	status->wake_test = s2h.wake_test;
 	status->last = *s2h.last;
 	mutex_unlock(&s2h.lock);
 }
@@ -325,6 +384,8 @@ int s2h_cycle_init(const struct s2h_config *config)
 	INIT_WORK(&s2h.poweroff_work, s2h_poweroff_work);
 	INIT_WORK(&s2h.verify_work, s2h_verify_work);
 	INIT_WORK(&s2h.handoff_end_work, s2h_handoff_end_work);
+	s2h_wake_test_init();
+	INIT_WORK(&s2h.test.work, s2h_wake_test_work);
 	INIT_DELAYED_WORK(&s2h.wake_work, s2h_wake_work);
 	kthread_init_work(&s2h.check.work, s2h_check_work);
 	mutex_init(&s2h.reader.lock);
@@ -391,6 +452,7 @@ void s2h_cycle_exit(void)
 	kthread_destroy_worker(s2h.check.worker);
 	s2h_battery_alarm_set(0);
 	s2h_alarm_cancel(&s2h.alarm);
+	s2h_wake_test_exit();
 	s2h_preflight_exit();
 	destroy_workqueue(s2h.wq);
 	mutex_destroy(&s2h.reader.lock);

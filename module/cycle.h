@@ -6,7 +6,7 @@
  * going back to sleep, the handoff, the last resort's power-off), and
  * cycle.c's PM notifier hands each transition to its phase. The phases
  * call state.c and the phases before them, never cycle.c. Nothing outside
- * these five files sees the state.
+ * these five files, and the wake test's (waketest.c), sees the state.
  */
 #ifndef _S2H_CYCLE_H
 #define _S2H_CYCLE_H
@@ -49,6 +49,7 @@ struct s2h {
 	enum s2h_wake last_wake;
 	u64 stats[__S2H_STAT_MAX];
 	struct s2h_verify_status verify;
+	struct s2h_wake_test_status wake_test;
 	struct s2h_history history;	/* the last cycles, for the netlink dump */
 	/* The cycle going on, or the last one: in history, or no_cycle before the first. */
 	struct s2h_cycle_record *last;
@@ -148,6 +149,15 @@ struct s2h {
 		struct s2h_preflight pf;
 		struct s2h_power pw;
 	} check;
+	/* The wake test's own suspend: waketest.c. */
+	struct {
+		struct work_struct work;
+		/* The worker, while it suspends: the PM notifier tells its suspend by it. */
+		struct task_struct *task;
+		u32 delay_sec;
+		bool armed;		/* its suspend got as far as the alarm */
+		struct s2h_alarm alarm;
+	} test;
 	/* The checks a reader asks for (s2h_available()), run by the same thread. */
 	struct {
 		/* Serializes the readers; protects the fields below. */
@@ -185,7 +195,15 @@ bool s2h_arm_pending(void);
 
 /* wake.c: it ended */
 void s2h_wake_work(struct work_struct *work);
+u32 s2h_wake_evidence(struct s2h_wake_facts *f);
 void s2h_post_suspend(void);
+
+/* waketest.c: the wake test's suspend */
+void s2h_wake_test_init(void);
+void s2h_wake_test_exit(void);
+bool s2h_wake_test_prepare(void);
+bool s2h_wake_test_woke(void);
+void s2h_wake_test_work(struct work_struct *work);
 
 /* action.c: what the wake decided */
 void s2h_sleep_work(struct work_struct *work);

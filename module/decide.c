@@ -104,6 +104,44 @@ enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *f)
 EXPORT_SYMBOL_IF_KUNIT(s2h_classify_wake);
 
 /**
+ * s2h_wake_test_verdict() - why a wake test failed, if it did
+ * @t: the wake, as the cycle judged it, and the sleep it ended
+ *
+ * The test passes only on a wake the cycle would hibernate on: its alarm's,
+ * in the window, with no evidence of anyone else's. A wake after the window
+ * is the alarm's failure, whoever ended the sleep then: the alarm rang into
+ * a sleep that did not end, and a key pressed later does not change that.
+ * Another device's event in the window fails it too, unless the RTC said
+ * it woke the system. The battery's alarm is s2h's, but not the one under
+ * test. Suspend to
+ * idle passes without the hardware's word where the kernel cannot give it
+ * (hw_sleep_us unknown), which the result shows.
+ *
+ * Return: S2H_WAKE_TEST_REASON_NONE when the test passed.
+ */
+enum s2h_wake_test_reason s2h_wake_test_verdict(const struct s2h_wake_test_facts *t)
+{
+	const struct s2h_wake_facts *f = t->facts;
+
+	if (t->wake == S2H_WAKE_ABORTED)
+		return S2H_WAKE_TEST_REASON_ABORTED;
+	if (f->elapsed_ms > (s64)f->delay_sec * MSEC_PER_SEC + S2H_RTC_LATE_MS)
+		return t->s2idle && t->hpet_alarm ? S2H_WAKE_TEST_REASON_RTC_HPET :
+						    S2H_WAKE_TEST_REASON_RTC_IGNORED;
+	if (f->source == S2H_SOURCE_INPUT)
+		return S2H_WAKE_TEST_REASON_INPUT;
+	if (t->wake == S2H_WAKE_OTHER || f->source == S2H_SOURCE_BATTERY ||
+	    (f->source == S2H_SOURCE_OTHER && f->rtc != S2H_RTC_WOKE))
+		return S2H_WAKE_TEST_REASON_OTHER_SOURCE;
+	if (t->wake != S2H_WAKE_ALARM)
+		return S2H_WAKE_TEST_REASON_EARLY;
+	if (t->s2idle && !t->hw_sleep_us)
+		return S2H_WAKE_TEST_REASON_NO_HW_SLEEP;
+	return S2H_WAKE_TEST_REASON_NONE;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_wake_test_verdict);
+
+/**
  * s2h_wake_urgent() - whether a wake is decided on as soon as it is seen
  * @f: its times: delay_sec and elapsed_ms
  *

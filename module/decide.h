@@ -218,6 +218,18 @@ enum s2h_image_end {
 	S2H_IMAGE_UNDONE_LATE,	/* undone after the image was written, not powered off */
 };
 
+/*
+ * What a wake test (s2hctl check --verify-wake) is judged on: the cycle's
+ * own judgement of the wake, and what only the test asks.
+ */
+struct s2h_wake_test_facts {
+	enum s2h_wake wake;		/* s2h_classify_wake()'s */
+	const struct s2h_wake_facts *facts;
+	bool s2idle;			/* the suspend was to idle */
+	s64 hw_sleep_us;		/* s2h_hw_sleep_us()'s */
+	bool hpet_alarm;		/* rtc_cmos's alarm is emulated by the HPET */
+};
+
 /* The batteries do not say how much energy they hold (power.c). */
 #define S2H_ENERGY_UNKNOWN	(-1LL)
 
@@ -234,6 +246,7 @@ enum s2h_image_end {
 #define S2H_TEMP_UNKNOWN	INT_MIN
 
 enum s2h_wake s2h_classify_wake(const struct s2h_wake_facts *facts);
+enum s2h_wake_test_reason s2h_wake_test_verdict(const struct s2h_wake_test_facts *t);
 bool s2h_wake_urgent(const struct s2h_wake_facts *f);
 struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *facts);
 bool s2h_too_hot(u32 limit, int hottest);

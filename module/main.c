@@ -61,7 +61,7 @@ MODULE_PARM_DESC(retries, "Hibernation attempts after a failure, 0-10 (default: 
 module_param_cb(hibernate_mode, &s2h_param_ops, S2H_ARG(HIBERNATE_MODE), 0444);
 MODULE_PARM_DESC(hibernate_mode, "shutdown, or suspend after writing the image (default: shutdown)");
 module_param_cb(require_verified, &s2h_param_ops, S2H_ARG(REQUIRE_VERIFIED), 0444);
-MODULE_PARM_DESC(require_verified, "Arm only once a dry run (s2hctl check --verify) passed (default: 0)");
+MODULE_PARM_DESC(require_verified, "Arm only once these tests passed: no, hibernation (the dry run, s2hctl check --verify; also 1, yes), wake (s2hctl check --verify-wake) or both (default: no)");
 module_param_cb(handoff_sec, &s2h_param_ops, S2H_ARG(HANDOFF), 0444);
 MODULE_PARM_DESC(handoff_sec, "Seconds userspace has to hibernate when asked, 0-600; 0: s2h does (default: 0)");
 module_param_cb(delay_low_sec, &s2h_param_ops, S2H_ARG(DELAY_LOW), 0444);

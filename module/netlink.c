@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The generic netlink family "s2h": GET, SET, VERIFY, the HISTORY_GET
+ * The generic netlink family "s2h": GET, SET, VERIFY, WAKE_TEST, the HISTORY_GET
  * dump and the "events" group. include/uapi/linux/s2h.h defines it,
  * Documentation/netlink/specs/s2h.yaml describes it. Every attribute is
  * checked by a policy before a handler runs, so a SET either applies whole
- * or is refused whole. Anyone may GET and listen; SET and VERIFY need
- * CAP_SYS_ADMIN.
+ * or is refused whole. Anyone may GET and listen; SET, VERIFY, WAKE_TEST
+ * and the restores need CAP_SYS_ADMIN.
  */
 #include <linux/bits.h>
 #include <linux/capability.h>
 #include <linux/module.h>
 #include <linux/netlink.h>
+#include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
 
+#include "decide.h"
 #include "netlink.h"
 #include "hibernate.h"
 #include "s2h.h"
@@ -40,6 +42,11 @@ static struct netlink_range_validation s2h_thermal_limit_range = {
 	.max = S2H_THERMAL_LIMIT_MAX,
 };
 
+static struct netlink_range_validation s2h_wake_test_range = {
+	.min = S2H_WAKE_TEST_MIN_SEC,
+	.max = S2H_WAKE_TEST_MAX_SEC,
+};
+
 /* Strict validation refuses any attribute the policy gives no type. */
 static const struct nla_policy s2h_no_attrs_policy[S2H_A_MAX + 1] = {};
 
@@ -56,7 +63,7 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_BATTERY_CHECK_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_battery_check_range),
 	[S2H_A_RETRIES] = NLA_POLICY_MAX(NLA_U32, S2H_RETRIES_MAX),
 	[S2H_A_HIBERNATE_MODE] = NLA_POLICY_MAX(NLA_U32, S2H_MODE_MAX),
-	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, 1),
+	[S2H_A_REQUIRE_VERIFIED] = NLA_POLICY_MAX(NLA_U32, S2H_REQUIRE_MAX),
 	[S2H_A_HANDOFF_SEC] = NLA_POLICY_MAX(NLA_U32, S2H_HANDOFF_MAX_SEC),
 	[S2H_A_THERMAL_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_thermal_limit_range),
 	[S2H_A_HIBERNATE_NO_HW_SLEEP] = NLA_POLICY_MAX(NLA_U32, 1),
@@ -79,6 +86,8 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_DRAIN_BUDGET] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
 	[S2H_A_BATTERY_CRITICAL] = NLA_POLICY_MAX(NLA_U32, S2H_BATTERY_THRESHOLD_MAX),
 	[S2H_A_CHECKS] = S2H_REFUSED("checks is a flag of get requests"),
+	[S2H_A_WAKE_TEST] = S2H_READ_ONLY("wake-test"),
+	[S2H_A_WAKE_TEST_SEC] = S2H_REFUSED("wake-test-sec is an attribute of wake-test requests"),
 };
 
 static const struct nla_policy s2h_get_policy[S2H_A_MAX + 1] = {
@@ -93,6 +102,24 @@ static const struct nla_policy s2h_restore_verify_policy[S2H_VERIFY_A_MAX + 1] =
 
 static const struct nla_policy s2h_restore_policy[S2H_A_MAX + 1] = {
 	[S2H_A_VERIFIED] = NLA_POLICY_NESTED(s2h_restore_verify_policy),
+};
+
+static const struct nla_policy s2h_wake_test_policy[S2H_A_MAX + 1] = {
+	[S2H_A_WAKE_TEST_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_wake_test_range),
+};
+
+/* A wake test of an earlier boot that passed, as s2hctl kept it. */
+static const struct nla_policy s2h_restore_wake_test_attrs[S2H_WAKE_TEST_A_MAX + 1] = {
+	[S2H_WAKE_TEST_A_TIME] = { .type = NLA_U64 },
+	[S2H_WAKE_TEST_A_ALARM_SEC] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_wake_test_range),
+	[S2H_WAKE_TEST_A_OFFSET_MS] = { .type = NLA_S64 },
+	[S2H_WAKE_TEST_A_WAKE_SOURCE] = { .type = NLA_NUL_STRING, .len = S2H_WAKE_SOURCE_LEN - 1 },
+	[S2H_WAKE_TEST_A_HW_SLEEP_US] = { .type = NLA_S64 },
+	[S2H_WAKE_TEST_A_MEM_SLEEP] = NLA_POLICY_MAX(NLA_U32, S2H_MEM_SLEEP_MAX),
+};
+
+static const struct nla_policy s2h_wake_test_restore_policy[S2H_A_MAX + 1] = {
+	[S2H_A_WAKE_TEST] = NLA_POLICY_NESTED(s2h_restore_wake_test_attrs),
 };
 
 /* The counter behind each stats attribute. */
@@ -171,6 +198,37 @@ static int s2h_nl_put_verified(struct sk_buff *msg, const struct s2h_verify_stat
 	}
 	nla_nest_end(msg, nest);
 	return 0;
+}
+
+static int s2h_nl_put_wake_test(struct sk_buff *msg, const struct s2h_wake_test_status *w)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, S2H_A_WAKE_TEST);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(msg, S2H_WAKE_TEST_A_RESULT, w->result) ||
+	    nla_put_u32(msg, S2H_WAKE_TEST_A_REASON, w->reason) ||
+	    nla_put_u64_64bit(msg, S2H_WAKE_TEST_A_TIME, w->time, S2H_WAKE_TEST_A_PAD) ||
+	    nla_put_u32(msg, S2H_WAKE_TEST_A_ALARM_SEC, w->alarm_sec) ||
+	    nla_put_s64(msg, S2H_WAKE_TEST_A_OFFSET_MS, w->offset_ms, S2H_WAKE_TEST_A_PAD) ||
+	    nla_put_string(msg, S2H_WAKE_TEST_A_WAKE_SOURCE, w->wake_source) ||
+	    nla_put_s64(msg, S2H_WAKE_TEST_A_HW_SLEEP_US, w->hw_sleep_us, S2H_WAKE_TEST_A_PAD) ||
+	    nla_put_u32(msg, S2H_WAKE_TEST_A_MEM_SLEEP, w->mem_sleep) ||
+	    nla_put_s32(msg, S2H_WAKE_TEST_A_ERROR, w->error) ||
+	    nla_put_u32(msg, S2H_WAKE_TEST_A_RESTORED, w->restored)) {
+		nla_nest_cancel(msg, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/* The most a wake test's nest takes. */
+static size_t s2h_nl_wake_test_size(void)
+{
+	return nla_total_size(0) + 3 * nla_total_size_64bit(sizeof(u64)) +
+	       6 * nla_total_size(sizeof(u32)) + nla_total_size(S2H_WAKE_SOURCE_LEN);
 }
 
 static int s2h_nl_put_cycle_fields(struct sk_buff *msg, const struct s2h_cycle_record *c)
@@ -253,7 +311,7 @@ static size_t s2h_nl_get_size(bool checks)
 	       (checks ? 3 * nla_total_size(sizeof(u32)) : 0) +
 	       nla_total_size(0) + 4 * nla_total_size(sizeof(u32)) +	/* verified */
 	       nla_total_size_64bit(sizeof(u64)) +
-	       s2h_nl_cycle_size() +
+	       s2h_nl_cycle_size() + s2h_nl_wake_test_size() +
 	       nla_total_size(0) + __S2H_STAT_MAX * nla_total_size_64bit(sizeof(u64));
 }
 
@@ -293,6 +351,7 @@ static int s2h_nl_put_status(struct sk_buff *msg, const struct s2h_nl_get_input 
 	    nla_put_u32(msg, S2H_A_LAST_WAKE, st->last_wake) ||
 	    nla_put_u32(msg, S2H_A_HW_SLEEP_AVAILABLE, in->hw_sleep_available) ||
 	    s2h_nl_put_verified(msg, &st->verify) ||
+	    s2h_nl_put_wake_test(msg, &st->wake_test) ||
 	    s2h_nl_put_cycle(msg, S2H_A_LAST_CYCLE, &st->last))
 		return -EMSGSIZE;
 	return s2h_nl_put_stats(msg, st->stats);
@@ -357,37 +416,47 @@ static int s2h_nl_put_status_cached(struct sk_buff *msg, const struct s2h_nl_get
 	return err;
 }
 
-/* The pre-flight checks only when asked: see the checks attribute in the spec. */
+/*
+ * The pre-flight checks only when asked: see the checks attribute in the
+ * spec. The input on the heap: a kernel built with a 1024-byte frame limit
+ * (KASAN's) would find it too large for the stack.
+ */
 static int s2h_nl_get(struct sk_buff *skb, struct genl_info *info)
 {
 	bool checks = nla_get_flag(info->attrs[S2H_A_CHECKS]);
-	struct s2h_nl_get_input in;
+	struct s2h_nl_get_input *in;
 	struct s2h_preflight pf;
 	struct sk_buff *msg;
 	void *hdr;
-	int err;
+	int err = -ENOMEM;
 
-	s2h_nl_get_input_read(&in);
+	in = kmalloc(sizeof(*in), GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	s2h_nl_get_input_read(in);
 	if (checks)
 		s2h_available(&pf);
 	msg = genlmsg_new(s2h_nl_get_size(checks), GFP_KERNEL);
 	if (!msg)
-		return -ENOMEM;
+		goto out;
 	hdr = genlmsg_put_reply(msg, info, &s2h_nl_family, 0, S2H_CMD_GET);
 	if (!hdr) {
 		err = -EMSGSIZE;
 		goto err_free;
 	}
-	err = s2h_nl_put_status_cached(msg, &in);
+	err = s2h_nl_put_status_cached(msg, in);
 	if (!err && checks)
 		err = s2h_nl_put_checks(msg, &pf);
 	if (WARN_ON_ONCE(err))
 		goto err_free;
 	genlmsg_end(msg, hdr);
+	kfree(in);
 	return genlmsg_reply(msg, info);
 
 err_free:
 	nlmsg_free(msg);
+out:
+	kfree(in);
 	return err;
 }
 
@@ -417,7 +486,8 @@ static int s2h_nl_history_dump(struct sk_buff *skb, struct netlink_callback *cb)
 }
 
 /*
- * SET changes what every suspend does and VERIFY hibernates the machine:
+ * SET changes what every suspend does, VERIFY hibernates the machine and
+ * WAKE_TEST suspends it:
  * CAP_SYS_ADMIN, as root holds it, who alone may write /sys/power/s2h; not
  * GENL_ADMIN_PERM's CAP_NET_ADMIN, which network managers and containers
  * sharing the host's network hold. netlink_capable() asks it of both the
@@ -499,6 +569,83 @@ static int s2h_nl_verify_restore(struct sk_buff *skb, struct genl_info *info)
 	return err;
 }
 
+/* NL_SET_ERR_MSG() keeps a literal: one each. */
+static void s2h_nl_wake_test_refused(struct genl_info *info, enum s2h_wake_test_refusal why)
+{
+	switch (why) {
+	case S2H_REFUSED_PREFLIGHT:
+		NL_SET_ERR_MSG(info->extack,
+			       "a pre-flight check failed: s2hctl check says which and what to do");
+		break;
+	case S2H_REFUSED_TEST_RUNNING:
+		NL_SET_ERR_MSG(info->extack, "a wake test is already running");
+		break;
+	case S2H_REFUSED_VERIFY_RUNNING:
+		NL_SET_ERR_MSG(info->extack, "a dry run of hibernation is running");
+		break;
+	case S2H_REFUSED_CYCLE:
+		NL_SET_ERR_MSG(info->extack, "a suspend cycle is going on: try again after it");
+		break;
+	case S2H_REFUSED_UNLOADING:
+		NL_SET_ERR_MSG(info->extack, "s2h is being unloaded");
+		break;
+	}
+}
+
+static int s2h_nl_wake_test(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *sec = info->attrs[S2H_A_WAKE_TEST_SEC];
+	enum s2h_wake_test_refusal why;
+	int err;
+
+	err = s2h_nl_may_change(skb, info);
+	if (err)
+		return err;
+	err = s2h_wake_test_start(sec ? nla_get_u32(sec) : S2H_WAKE_TEST_DEFAULT_SEC, &why);
+	if (err)
+		s2h_nl_wake_test_refused(info, why);
+	return err;
+}
+
+static int s2h_nl_wake_test_restore(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *tb[S2H_WAKE_TEST_A_MAX + 1];
+	struct s2h_wake_test_status w = { .hw_sleep_us = S2H_HW_SLEEP_UNKNOWN };
+	int err;
+
+	err = s2h_nl_may_change(skb, info);
+	if (err)
+		return err;
+	if (!info->attrs[S2H_A_WAKE_TEST]) {
+		NL_SET_ERR_MSG(info->extack, "wake-test is needed");
+		return -EINVAL;
+	}
+	err = nla_parse_nested(tb, S2H_WAKE_TEST_A_MAX, info->attrs[S2H_A_WAKE_TEST],
+			       s2h_restore_wake_test_attrs, info->extack);
+	if (err)
+		return err;
+	if (!tb[S2H_WAKE_TEST_A_TIME] || !tb[S2H_WAKE_TEST_A_ALARM_SEC] ||
+	    !tb[S2H_WAKE_TEST_A_OFFSET_MS] || !tb[S2H_WAKE_TEST_A_MEM_SLEEP]) {
+		NL_SET_ERR_MSG(info->extack,
+			       "wake-test needs time, alarm-sec, offset-ms and mem-sleep");
+		return -EINVAL;
+	}
+	w.time = nla_get_u64(tb[S2H_WAKE_TEST_A_TIME]);
+	w.alarm_sec = nla_get_u32(tb[S2H_WAKE_TEST_A_ALARM_SEC]);
+	w.offset_ms = nla_get_s64(tb[S2H_WAKE_TEST_A_OFFSET_MS]);
+	w.mem_sleep = nla_get_u32(tb[S2H_WAKE_TEST_A_MEM_SLEEP]);
+	if (tb[S2H_WAKE_TEST_A_HW_SLEEP_US])
+		w.hw_sleep_us = nla_get_s64(tb[S2H_WAKE_TEST_A_HW_SLEEP_US]);
+	if (tb[S2H_WAKE_TEST_A_WAKE_SOURCE])
+		nla_strscpy(w.wake_source, tb[S2H_WAKE_TEST_A_WAKE_SOURCE], sizeof(w.wake_source));
+	err = s2h_wake_test_restore(&w);
+	if (err == -EBUSY)
+		NL_SET_ERR_MSG(info->extack, "a wake test is running");
+	else if (err == -EEXIST)
+		NL_SET_ERR_MSG(info->extack, "a wake test ran or was restored since the load");
+	return err;
+}
+
 /*
  * HISTORY_GET is a dump, the others one message each. S2H_CMD_EVENT_NTF has
  * no handler, so a request for it fails with EOPNOTSUPP.
@@ -532,6 +679,18 @@ static const struct genl_ops s2h_nl_ops[] = {
 		.cmd = S2H_CMD_HISTORY_GET,
 		.dumpit = s2h_nl_history_dump,
 		.policy = s2h_no_attrs_policy,
+		.maxattr = S2H_A_MAX,
+	},
+	{
+		.cmd = S2H_CMD_WAKE_TEST,
+		.doit = s2h_nl_wake_test,
+		.policy = s2h_wake_test_policy,
+		.maxattr = S2H_A_MAX,
+	},
+	{
+		.cmd = S2H_CMD_WAKE_TEST_RESTORE,
+		.doit = s2h_nl_wake_test_restore,
+		.policy = s2h_wake_test_restore_policy,
 		.maxattr = S2H_A_MAX,
 	},
 };
@@ -587,6 +746,8 @@ static int s2h_nl_event_fill(struct sk_buff *msg, enum s2h_event event,
 		return nla_put_s32(msg, S2H_A_BATTERY, info->battery);
 	case S2H_EVENT_VERIFY_RESULT:
 		return s2h_nl_put_verified(msg, &info->verify);
+	case S2H_EVENT_WAKE_TEST_RESULT:
+		return s2h_nl_put_wake_test(msg, info->wake_test);
 	case S2H_EVENT_HANDOFF:
 		if (nla_put_u32(msg, S2H_A_HANDOFF_SEC, info->config.handoff_sec))
 			return -EMSGSIZE;

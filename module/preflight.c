@@ -129,7 +129,8 @@ static bool s2h_rtc_ends_s2idle(struct rtc_device *rtc)
 /**
  * s2h_preflight_run() - check that a hibernation now could resume
  * @p: the result
- * @verified_needed: require_verified is set and no dry run has passed
+ * @verified_needed: require_verified asks for a test (the dry run, the wake
+ *	test) that has not passed
  *
  * Every check reads the state it checks at the call: the kernel's
  * variables through the show() methods of /sys/power (powerattr.c) or

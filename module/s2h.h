@@ -49,6 +49,20 @@ struct s2h_verify_status {
 	bool restored;			/* handed back at load: passed in an earlier boot */
 };
 
+/* The last wake test (s2hctl check --verify-wake). */
+struct s2h_wake_test_status {
+	enum s2h_wake_test result;
+	enum s2h_wake_test_reason reason;
+	time64_t time;			/* when it ended */
+	u32 alarm_sec;			/* the alarm was due this long after the suspend began */
+	s64 offset_ms;			/* the wake against the alarm's due time, < 0: earlier */
+	s64 hw_sleep_us;		/* S2H_HW_SLEEP_UNKNOWN when the kernel cannot say */
+	enum s2h_mem_sleep mem_sleep;
+	int error;			/* REASON_ABORTED: the suspend's */
+	bool restored;			/* handed back at load: passed in an earlier boot */
+	char wake_source[S2H_WAKE_SOURCE_LEN];
+};
+
 int s2h_cycle_init(const struct s2h_config *config);
 void s2h_cycle_exit(void);
 
@@ -61,6 +75,8 @@ struct s2h_event_info {
 	unsigned long checks_failed;		/* NOT_ARMED */
 	int battery;				/* SLEEP_AGAIN, POWER_OFF */
 	struct s2h_verify_status verify;	/* VERIFY_RESULT */
+	/* WAKE_TEST_RESULT; a pointer, as every event's info is on the stack */
+	const struct s2h_wake_test_status *wake_test;
 };
 
 /*
@@ -77,6 +93,7 @@ struct s2h_status {
 	enum s2h_wake last_wake;
 	u64 stats[__S2H_STAT_MAX];
 	struct s2h_verify_status verify;
+	struct s2h_wake_test_status wake_test;
 	struct s2h_cycle_record last;
 };
 
@@ -86,6 +103,17 @@ void s2h_available(struct s2h_preflight *p);
 void s2h_config_update(const struct s2h_config_change *change);
 int s2h_verify_start(void);
 int s2h_verify_restore(time64_t time, u32 duration_ms);
+/* Why a wake test was refused. */
+enum s2h_wake_test_refusal {
+	S2H_REFUSED_PREFLIGHT,		/* a pre-flight check it needs failed */
+	S2H_REFUSED_TEST_RUNNING,
+	S2H_REFUSED_VERIFY_RUNNING,
+	S2H_REFUSED_CYCLE,		/* a suspend cycle is going on */
+	S2H_REFUSED_UNLOADING,
+};
+
+int s2h_wake_test_start(u32 delay_sec, enum s2h_wake_test_refusal *why);
+int s2h_wake_test_restore(const struct s2h_wake_test_status *passed);
 
 int s2h_sysfs_init(void);
 void s2h_sysfs_exit(void);

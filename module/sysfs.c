@@ -263,6 +263,72 @@ static const struct attribute_group s2h_verify_group = {
 	.attrs = s2h_verify_attrs,
 };
 
+/* wake_test/: the last wake test, a file per attribute of the netlink nest. */
+static ssize_t s2h_wake_test_show(struct kobject *kobj, struct kobj_attribute *kattr, char *buf)
+{
+	const struct s2h_wake_test_status *w;
+	struct s2h_status st;
+
+	s2h_status_read(&st);
+	w = &st.wake_test;
+	switch (s2h_field_id(kattr)) {
+	case S2H_WAKE_TEST_A_RESULT:
+		return sysfs_emit(buf, "%s\n", s2h_wake_test_name(w->result));
+	case S2H_WAKE_TEST_A_REASON:
+		return sysfs_emit(buf, "%s\n", s2h_wake_test_reason_name(w->reason));
+	case S2H_WAKE_TEST_A_TIME:
+		return sysfs_emit(buf, "%lld\n", w->time);
+	case S2H_WAKE_TEST_A_ALARM_SEC:
+		return sysfs_emit(buf, "%u\n", w->alarm_sec);
+	case S2H_WAKE_TEST_A_OFFSET_MS:
+		return sysfs_emit(buf, "%lld\n", w->offset_ms);
+	case S2H_WAKE_TEST_A_WAKE_SOURCE:
+		return sysfs_emit(buf, "%s\n", w->wake_source);
+	case S2H_WAKE_TEST_A_HW_SLEEP_US:
+		return sysfs_emit(buf, "%lld\n", w->hw_sleep_us);
+	case S2H_WAKE_TEST_A_MEM_SLEEP:
+		return sysfs_emit(buf, "%s\n", s2h_mem_sleep_name(w->mem_sleep));
+	case S2H_WAKE_TEST_A_ERROR:
+		return sysfs_emit(buf, "%d\n", w->error);
+	case S2H_WAKE_TEST_A_RESTORED:
+		return sysfs_emit(buf, "%d\n", w->restored);
+	}
+	return -EIO;
+}
+
+#define S2H_WAKE_TEST_ATTR(_name, _attr)	\
+	S2H_FIELD_ATTR(wake_test, _name, s2h_wake_test_show, _attr)
+
+S2H_WAKE_TEST_ATTR(result, S2H_WAKE_TEST_A_RESULT);
+S2H_WAKE_TEST_ATTR(reason, S2H_WAKE_TEST_A_REASON);
+S2H_WAKE_TEST_ATTR(time, S2H_WAKE_TEST_A_TIME);
+S2H_WAKE_TEST_ATTR(alarm_sec, S2H_WAKE_TEST_A_ALARM_SEC);
+S2H_WAKE_TEST_ATTR(offset_ms, S2H_WAKE_TEST_A_OFFSET_MS);
+S2H_WAKE_TEST_ATTR(wake_source, S2H_WAKE_TEST_A_WAKE_SOURCE);
+S2H_WAKE_TEST_ATTR(hw_sleep_us, S2H_WAKE_TEST_A_HW_SLEEP_US);
+S2H_WAKE_TEST_ATTR(mem_sleep, S2H_WAKE_TEST_A_MEM_SLEEP);
+S2H_WAKE_TEST_ATTR(error, S2H_WAKE_TEST_A_ERROR);
+S2H_WAKE_TEST_ATTR(restored, S2H_WAKE_TEST_A_RESTORED);
+
+static struct attribute *s2h_wake_test_attrs[] = {
+	&s2h_wake_test_result.kattr.attr,
+	&s2h_wake_test_reason.kattr.attr,
+	&s2h_wake_test_time.kattr.attr,
+	&s2h_wake_test_alarm_sec.kattr.attr,
+	&s2h_wake_test_offset_ms.kattr.attr,
+	&s2h_wake_test_wake_source.kattr.attr,
+	&s2h_wake_test_hw_sleep_us.kattr.attr,
+	&s2h_wake_test_mem_sleep.kattr.attr,
+	&s2h_wake_test_error.kattr.attr,
+	&s2h_wake_test_restored.kattr.attr,
+	NULL,
+};
+
+static const struct attribute_group s2h_wake_test_group = {
+	.name = "wake_test",
+	.attrs = s2h_wake_test_attrs,
+};
+
 /* The kept ones, space-separated; an empty line before the first wake. */
 static ssize_t s2h_battery_wakes_show(const struct s2h_cycle_record *l, char *buf)
 {
@@ -484,6 +550,7 @@ static const struct attribute_group *s2h_groups[] = {
 	&s2h_group,
 	&s2h_check_group,
 	&s2h_verify_group,
+	&s2h_wake_test_group,
 	&s2h_last_group,
 	&s2h_stat_group,
 	NULL,

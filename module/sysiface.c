@@ -301,15 +301,16 @@ static void s2h_power_attrs_exit(void)
 
 /**
  * s2h_power_file_read() - read a file of /sys/power, as userspace does
- * @file: its name: "disk" or "wakeup_count"
+ * @file: its name: "disk", "wakeup_count" or "mem_sleep"
  * @buf: where its text goes, NUL-terminated
  * @size: room in @buf
  *
  * What these files say is static to kernel/power (hibernation_mode) or
- * not exported (pm_get_wakeup_count()); a read of wakeup_count waits, as
- * userspace's does, while a wakeup event is in progress, which show()
- * alone would not. Upstream: export pm_get_wakeup_count(), and let
- * hibernate() take its mode as an argument. Process context only.
+ * not exported (pm_get_wakeup_count(), mem_sleep_current); a read of
+ * wakeup_count waits, as userspace's does, while a wakeup event is in
+ * progress, which show() alone would not. Upstream: export
+ * pm_get_wakeup_count() and mem_sleep_current, and let hibernate() take
+ * its mode as an argument. Process context only.
  *
  * Return: the length of the text, or a negative errno.
  */
@@ -330,9 +331,11 @@ ssize_t s2h_power_file_read(const char *file, char *buf, size_t size)
  * hibernate(), the setter of hibernation_mode and pm_save_wakeup_count()
  * are not exported; a write of "disk" to state ends up in hibernate() with
  * every check and lock it takes for userspace (lockdown, nohibernate, the
- * system transition lock). Upstream: export hibernate() with its mode
- * and pm_save_wakeup_count(), and have hibernate() report a hibernation
- * the kernel undid for a wakeup event as an error (hibernate.c).
+ * system transition lock). pm_suspend() is, but "mem" suspends in the
+ * mode mem_sleep names, and mem_sleep_current is static (the wake test).
+ * Upstream: export hibernate() with its mode and pm_save_wakeup_count(),
+ * have hibernate() report a hibernation the kernel undid for a wakeup
+ * event as an error (hibernate.c), and export mem_sleep_current.
  *
  * Return: 0, or the negative errno the kernel refused it with.
  */

@@ -155,12 +155,16 @@ static unsigned int s2h_sleep_state_bit(void)
 	return BIT((__force int)s2h_last_sleep_state());
 }
 
-/*
- * The evidence of the wake besides the wakeup sources (s2h_alarm_disarm()):
- * the wake IRQ, the lid, and whether the RTC was seen before to count its
- * wakes from this sleep state. Returns the wake IRQ, 0 when none.
+/**
+ * s2h_wake_evidence() - the evidence of a wake besides its wakeup sources
+ * @f: filled in by s2h_alarm_disarm(); its irq, lid and rtc_reports set here
+ *
+ * The wake IRQ, the lid, and whether the RTC was seen before to count its
+ * wakes from this sleep state: for a cycle's wake and the wake test's alike.
+ *
+ * Return: the wake IRQ, 0 when none.
  */
-static u32 s2h_wake_evidence(struct s2h_wake_facts *f)
+u32 s2h_wake_evidence(struct s2h_wake_facts *f)
 {
 	u32 irq = s2h_wake_irq();
 

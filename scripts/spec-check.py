@@ -3,7 +3,7 @@
 """Check that Documentation/netlink/specs/s2h.yaml and the UAPI header
 include/uapi/linux/s2h.h describe the same family, and that the words the
 module and s2hctl print for each value are the spec's, and the files of
-/sys/power/s2h/stats/, last_cycle/ and verified/ its attributes. TAP on stdout.
+/sys/power/s2h/stats/, last_cycle/, verified/ and wake_test/ its attributes. TAP on stdout.
 
 The header is generated from the spec by the kernel's ynl-gen-c, which
 scripts/ynl.py check runs (it needs root and Debian's linux-source); this
@@ -146,7 +146,8 @@ def main():
     tap.result(files == stats, "stats/ files in sysfs.c are the spec's counters, in order",
                ["sysfs: %s" % files, "spec:  %s" % stats] if files != stats else [])
     for macro, prefix, folder in (("S2H_LAST_ATTR", "S2H_LAST_A_", "last_cycle"),
-                                  ("S2H_VERIFY_ATTR", "S2H_VERIFY_A_", "verified")):
+                                  ("S2H_VERIFY_ATTR", "S2H_VERIFY_A_", "verified"),
+                                  ("S2H_WAKE_TEST_ATTR", "S2H_WAKE_TEST_A_", "wake_test")):
         files = re.findall(r"^%s\((\w+), (\w+)\);" % macro, sysfs, re.M)
         attrs = [(w, n) for n, w in words.items() if n.startswith(prefix)]
         tap.result([(f, a) for f, a in files] == attrs,

@@ -1100,6 +1100,7 @@ static const struct s2h_parse_case s2h_bool_cases[] = {
 #define CRIT	.id = S2H_SETTING_BATTERY_CRITICAL
 #define HEAT	.id = S2H_SETTING_THERMAL_LIMIT
 #define NO_HW	.id = S2H_SETTING_HIBERNATE_NO_HW_SLEEP
+#define REQUIRE	.id = S2H_SETTING_REQUIRE_VERIFIED
 
 static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "5", 0, 5, DELAY }, { "2592000", 0, 2592000, DELAY }, { "10800\n", 0, 10800, DELAY },
@@ -1133,6 +1134,14 @@ static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "0", 0, 0, HEAT }, { "90000", 0, 90000, HEAT }, { "150000\n", 0, 150000, HEAT },
 	{ "150001", -ERANGE, 0, HEAT }, { "-1", -EINVAL, 0, HEAT }, { "90C", -EINVAL, 0, HEAT },
 	{ "yes", 0, 1, NO_HW }, { "0\n", 0, 0, NO_HW }, { "2", -EINVAL, 0, NO_HW },
+	/* require_verified was a boolean: its words keep their values beside the new ones */
+	{ "no", 0, S2H_REQUIRE_NO, REQUIRE }, { "0", 0, S2H_REQUIRE_NO, REQUIRE },
+	{ "yes\n", 0, S2H_REQUIRE_HIBERNATION, REQUIRE },
+	{ "1", 0, S2H_REQUIRE_HIBERNATION, REQUIRE },
+	{ "hibernation", 0, S2H_REQUIRE_HIBERNATION, REQUIRE },
+	{ "Wake\n", 0, S2H_REQUIRE_WAKE, REQUIRE }, { "both", 0, S2H_REQUIRE_BOTH, REQUIRE },
+	{ "2", -EINVAL, 0, REQUIRE }, { "3", -EINVAL, 0, REQUIRE },
+	{ "wakes", -EINVAL, 0, REQUIRE },
 };
 
 /* Inputs are shown escaped, so that a newline does not end the KTAP line. */
@@ -1182,6 +1191,98 @@ static void s2h_defaults_round_trip_test(struct kunit *test)
 	}
 }
 
+struct s2h_wake_test_case {
+	const char *name;
+	enum s2h_wake wake;
+	struct s2h_wake_facts facts;	/* delay_sec, elapsed_ms, slept_ms, rtc, source */
+	bool s2idle;
+	s64 hw_sleep_us;
+	bool hpet;
+	enum s2h_wake_test_reason reason;
+};
+
+#define WT(r)		S2H_WAKE_TEST_REASON_##r
+#define HW_NO		S2H_HW_SLEEP_UNKNOWN
+#define W_ALARM		S2H_WAKE_ALARM
+#define W_EARLY		S2H_WAKE_EARLY
+#define W_OTHER		S2H_WAKE_OTHER
+#define W_ABORTED	S2H_WAKE_ABORTED
+
+/* Fields: name, the cycle's word on the wake, its facts, s2idle, hw_sleep_us, hpet, verdict. */
+static const struct s2h_wake_test_case s2h_wake_test_cases[] = {
+	{ "S3, the alarm on time: passed",
+	  W_ALARM, { 20, SEC(20) + 400, SEC(20), RTC_NO, SRC_NONE }, false, HW_NO, false,
+	  WT(NONE) },
+	{ "S3, the alarm 2 s early (whole seconds): passed",
+	  W_ALARM, { 20, SEC(18), SEC(18), RTC_NO, SRC_NONE }, false, HW_NO, false, WT(NONE) },
+	{ "S3, the RTC said so, a device too: passed",
+	  W_ALARM, { 20, SEC(20), SEC(20), RTC_WOKE, SRC_OTHER }, false, HW_NO, false, WT(NONE) },
+	{ "S3, a device in the window, the RTC silent: another source",
+	  W_ALARM, { 20, SEC(20), SEC(20), RTC_SILENT, SRC_OTHER }, false, HW_NO, false,
+	  WT(OTHER_SOURCE) },
+	{ "S3, the battery's alarm: not the one under test",
+	  W_ALARM, { 20, SEC(7), SEC(7), RTC_NO, SRC_BATTERY }, false, HW_NO, false,
+	  WT(OTHER_SOURCE) },
+	{ "S3, a key 5 s in: input",
+	  W_EARLY, { 20, SEC(5), SEC(5), RTC_SILENT, SRC_INPUT }, false, HW_NO, false, WT(INPUT) },
+	{ "S3, a key 1 s before the alarm: input",
+	  W_EARLY, { 20, SEC(19), SEC(19), RTC_SILENT, SRC_INPUT }, false, HW_NO, false,
+	  WT(INPUT) },
+	{ "S3, the network 5 s in: another source",
+	  W_OTHER, { 20, SEC(5), SEC(5), RTC_SILENT, SRC_OTHER }, false, HW_NO, false,
+	  WT(OTHER_SOURCE) },
+	{ "S3, woken 5 s in by nothing named: early",
+	  W_EARLY, { 20, SEC(5), SEC(5), RTC_NO, SRC_NONE }, false, HW_NO, false, WT(EARLY) },
+	{ "S3, woken long after by a key: the firmware ignored the RTC",
+	  W_EARLY, { 20, SEC(200), SEC(200), RTC_NO, SRC_INPUT }, false, HW_NO, false,
+	  WT(RTC_IGNORED) },
+	{ "S3, 1 ms past the window: the RTC ignored",
+	  W_EARLY, { 20, SEC(80) + 1, SEC(80), RTC_NO, SRC_NONE }, false, HW_NO, true,
+	  WT(RTC_IGNORED) },
+	{ "s2idle, the HPET's alarm, woken late by the power button: rtc_hpet",
+	  W_EARLY, { 20, SEC(90), 0, RTC_SILENT, SRC_INPUT, SLEEP_REACHED }, true, HW_NO, true,
+	  WT(RTC_HPET) },
+	{ "s2idle, no HPET, woken late: the RTC ignored",
+	  W_EARLY, { 20, SEC(90), 0, RTC_SILENT, SRC_NONE, SLEEP_REACHED }, true, HW_NO, false,
+	  WT(RTC_IGNORED) },
+	{ "s2idle, the alarm, hardware slept: passed",
+	  W_ALARM, { 20, SEC(20), 0, RTC_WOKE, SRC_NONE, SLEEP_REACHED }, true, 19000000, false,
+	  WT(NONE) },
+	{ "s2idle, the alarm, the kernel cannot say: passed, said so apart",
+	  W_ALARM, { 20, SEC(20), 0, RTC_NO, SRC_NONE, SLEEP_REACHED }, true, HW_NO, false,
+	  WT(NONE) },
+	{ "s2idle, the alarm, the hardware never slept: no_hw_sleep",
+	  W_ALARM, { 20, SEC(20), 0, RTC_WOKE, SRC_NONE, SLEEP_REACHED }, true, 0, false,
+	  WT(NO_HW_SLEEP) },
+	{ "S3 with hw_sleep_us 0 is not s2idle's word: passed",
+	  W_ALARM, { 20, SEC(20), SEC(20), RTC_NO, SRC_NONE }, false, 0, false, WT(NONE) },
+	{ "never slept: aborted",
+	  W_ABORTED, { 20, 300, 0, RTC_SILENT, SRC_NONE, SLEEP_SHORT }, false, HW_NO, false,
+	  WT(ABORTED) },
+	{ "never slept, long after: aborted still",
+	  W_ABORTED, { 20, SEC(200), 0, RTC_SILENT, SRC_INPUT, SLEEP_SHORT }, false, HW_NO, false,
+	  WT(ABORTED) },
+};
+
+static void s2h_wake_test_case_desc(const struct s2h_wake_test_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_wake_test, s2h_wake_test_cases, s2h_wake_test_case_desc);
+
+static void s2h_wake_test_verdict_test(struct kunit *test)
+{
+	const struct s2h_wake_test_case *c = test->param_value;
+	struct s2h_wake_test_facts t = {
+		.wake = c->wake, .facts = &c->facts, .s2idle = c->s2idle,
+		.hw_sleep_us = c->hw_sleep_us, .hpet_alarm = c->hpet,
+	};
+
+	KUNIT_EXPECT_STREQ(test, s2h_wake_test_reason_name(s2h_wake_test_verdict(&t)),
+			   s2h_wake_test_reason_name(c->reason));
+}
+
 static void s2h_names_test(struct kunit *test)
 {
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_IDLE), "idle");
@@ -1203,6 +1304,10 @@ static void s2h_names_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, s2h_decision_name(S2H_DECISION_SLEEP_AGAIN), "sleep_again");
 	KUNIT_EXPECT_STREQ(test, s2h_decision_name(S2H_DECISION_POWER_OFF), "power_off");
 	KUNIT_EXPECT_STREQ(test, s2h_decision_name(__S2H_DECISION_MAX), "unknown");
+	KUNIT_EXPECT_STREQ(test, s2h_wake_test_name(S2H_WAKE_TEST_PASSED), "passed");
+	KUNIT_EXPECT_STREQ(test, s2h_wake_test_reason_name(WT(RTC_HPET)), "rtc_hpet");
+	KUNIT_EXPECT_STREQ(test, s2h_wake_test_reason_name(__S2H_WAKE_TEST_REASON_MAX), "unknown");
+	KUNIT_EXPECT_STREQ(test, s2h_mem_sleep_name(S2H_MEM_SLEEP_S2IDLE), "s2idle");
 }
 
 static struct kunit_case s2h_test_cases[] = {
@@ -1229,6 +1334,7 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_setting_parse_test, s2h_setting_gen_params),
 	KUNIT_CASE(s2h_defaults_round_trip_test),
 	KUNIT_CASE(s2h_names_test),
+	KUNIT_CASE_PARAM(s2h_wake_test_verdict_test, s2h_wake_test_gen_params),
 	{}
 };
 

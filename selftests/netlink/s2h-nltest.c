@@ -64,6 +64,7 @@ struct setting {
 
 static const char * const policy_words[] = { "delay", "battery", NULL };
 static const char * const mode_words[] = { "shutdown", "suspend", NULL };
+static const char * const require_words[] = { "no", "hibernation", "wake", "both", NULL };
 
 static const struct setting settings[] = {
 	{ "enabled", S2H_A_ENABLED, 0, 1 },
@@ -75,7 +76,7 @@ static const struct setting settings[] = {
 	  S2H_BATTERY_CHECK_MAX_SEC },
 	{ "retries", S2H_A_RETRIES, 0, S2H_RETRIES_MAX },
 	{ "hibernate_mode", S2H_A_HIBERNATE_MODE, 0, 1, mode_words },
-	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 0, 1 },
+	{ "require_verified", S2H_A_REQUIRE_VERIFIED, 0, S2H_REQUIRE_MAX, require_words },
 	{ "handoff_sec", S2H_A_HANDOFF_SEC, 0, S2H_HANDOFF_MAX_SEC },
 	{ "delay_low_sec", S2H_A_DELAY_LOW_SEC, S2H_DELAY_MIN_SEC, S2H_DELAY_MAX_SEC },
 	{ "battery_high", S2H_A_BATTERY_HIGH, 0, S2H_BATTERY_THRESHOLD_MAX },
@@ -378,6 +379,17 @@ static const struct bad bads[] = {
 	{ "SET enabled with NLA_F_NESTED", S2H_CMD_SET,
 	  { { S2H_A_ENABLED | NLA_F_NESTED, 4, 1 } } },
 	{ "SET without attributes", S2H_CMD_SET },
+	/* Refused by the policy before the handler: nothing suspends. */
+	{ "WAKE_TEST wake-test-sec below the minimum", S2H_CMD_WAKE_TEST,
+	  { { S2H_A_WAKE_TEST_SEC, 4, S2H_WAKE_TEST_MIN_SEC - 1 } } },
+	{ "WAKE_TEST wake-test-sec above the maximum", S2H_CMD_WAKE_TEST,
+	  { { S2H_A_WAKE_TEST_SEC, 4, S2H_WAKE_TEST_MAX_SEC + 1 } } },
+	{ "WAKE_TEST wake-test-sec as u8", S2H_CMD_WAKE_TEST, { { S2H_A_WAKE_TEST_SEC, 1, 20 } } },
+	{ "WAKE_TEST with a setting", S2H_CMD_WAKE_TEST, { ENABLED(4, 1) } },
+	{ "SET wake-test-sec (a WAKE_TEST's)", S2H_CMD_SET, { { S2H_A_WAKE_TEST_SEC, 4, 20 } } },
+	{ "SET require_verified past both", S2H_CMD_SET,
+	  { { S2H_A_REQUIRE_VERIFIED, 4, S2H_REQUIRE_MAX + 1 } } },
+	{ "WAKE_TEST_RESTORE without wake-test", S2H_CMD_WAKE_TEST_RESTORE },
 	{ "GET with an attribute", S2H_CMD_GET, { ENABLED(4, 1) } },
 	{ "GET checks with a payload", S2H_CMD_GET, { { S2H_A_CHECKS, 4, 1 } } },
 	{ "SET checks (a GET's flag)", S2H_CMD_SET, { { S2H_A_CHECKS, 0, 0 } } },
@@ -577,8 +589,12 @@ static void mutate(struct msg *m)
 	}
 	hdr(m)->nlmsg_type = family;
 	hdr(m)->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
-	/* A dry run freezes the system for seconds: verify.sh tests it, not this. */
-	if (m->len > NLMSG_HDRLEN && m->buf[NLMSG_HDRLEN] == S2H_CMD_VERIFY)
+	/*
+	 * A dry run freezes the system for seconds, a wake test suspends it:
+	 * verify.sh and verify-wake.sh test them, not this.
+	 */
+	if (m->len > NLMSG_HDRLEN && (m->buf[NLMSG_HDRLEN] == S2H_CMD_VERIFY ||
+				      m->buf[NLMSG_HDRLEN] == S2H_CMD_WAKE_TEST))
 		m->buf[NLMSG_HDRLEN] = S2H_CMD_GET;
 	hdr(m)->nlmsg_len = (uint32_t)m->len;
 }

@@ -22,6 +22,7 @@
 #include "nl.h"
 #include "output.h"
 #include "record.h"
+#include "waketest.h"
 
 /*
  * The winning lines of @cs, in the order of the files and their lines, each
@@ -129,6 +130,7 @@ int apply_file(const char *path)
 	ret = conf_load(path, &cs, true);
 	ret |= send_lines(&c, &cs);
 	ret |= restore_verified(&c);
+	ret |= wake_test_restore(&c);
 	conn_close(&c);
 	print_applied(&cs, ret);
 	conf_set_free(&cs);

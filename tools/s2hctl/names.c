@@ -44,6 +44,7 @@ static const char * const event_names[__S2H_EVENT_MAX] = {
 	[S2H_EVENT_CANCELLED] = "cancelled",
 	[S2H_EVENT_HANDOFF] = "handoff",
 	[S2H_EVENT_POWER_OFF] = "power_off",
+	[S2H_EVENT_WAKE_TEST_RESULT] = "wake_test_result",
 };
 
 static const char * const attr_names[__S2H_A_MAX] = {
@@ -76,6 +77,8 @@ static const char * const attr_names[__S2H_A_MAX] = {
 	[S2H_A_THERMAL_LIMIT] = "thermal_limit",
 	[S2H_A_HIBERNATE_NO_HW_SLEEP] = "hibernate_no_hw_sleep",
 	[S2H_A_HW_SLEEP_AVAILABLE] = "hw_sleep_available",
+	[S2H_A_WAKE_TEST] = "wake_test",
+	[S2H_A_WAKE_TEST_SEC] = "wake_test_sec",
 };
 
 static const char * const check_names[__S2H_CHECK_MAX] = {
@@ -122,10 +125,11 @@ const struct check_text check_texts[__S2H_CHECK_MAX] = {
 		"the rtc_cmos driver; in a virtual machine, give it a CMOS RTC",
 		"Wake alarm" },
 	[S2H_CHECK_VERIFIED] = {
-		"a dry run passed, if required", "not verified",
-		"require_verified is set and no dry run passed with this kernel: save your\n"
-		"work, then: sudo s2hctl check --verify (before Linux 6.4 it restarts the\n"
-		"machine); or: sudo s2hctl set --save require_verified no",
+		"the tests require_verified asks for passed", "not verified",
+		"require_verified asks for a test that has not passed on this machine and\n"
+		"kernel: sudo s2hctl check --verify-wake (a suspend of 20 s) for wake; save\n"
+		"your work, then sudo s2hctl check --verify (before Linux 6.4 it restarts the\n"
+		"machine) for hibernation; or: sudo s2hctl set --save require_verified no",
 		"Dry run" },
 	[S2H_CHECK_RTC_S2IDLE] = {
 		"the rtc can end suspend to idle",
@@ -141,6 +145,30 @@ static const char * const verify_names[__S2H_VERIFY_MAX] = {
 	[S2H_VERIFY_RUNNING] = "running",
 	[S2H_VERIFY_PASSED] = "passed",
 	[S2H_VERIFY_FAILED] = "failed",
+};
+
+static const char * const wake_test_names[__S2H_WAKE_TEST_MAX] = {
+	[S2H_WAKE_TEST_NEVER] = "never",
+	[S2H_WAKE_TEST_RUNNING] = "running",
+	[S2H_WAKE_TEST_PASSED] = "passed",
+	[S2H_WAKE_TEST_FAILED] = "failed",
+};
+
+static const char * const wake_test_reason_names[__S2H_WAKE_TEST_REASON_MAX] = {
+	[S2H_WAKE_TEST_REASON_NONE] = "none",
+	[S2H_WAKE_TEST_REASON_ABORTED] = "aborted",
+	[S2H_WAKE_TEST_REASON_RTC_HPET] = "rtc_hpet",
+	[S2H_WAKE_TEST_REASON_RTC_IGNORED] = "rtc_ignored",
+	[S2H_WAKE_TEST_REASON_INPUT] = "input",
+	[S2H_WAKE_TEST_REASON_OTHER_SOURCE] = "other_source",
+	[S2H_WAKE_TEST_REASON_EARLY] = "early",
+	[S2H_WAKE_TEST_REASON_NO_HW_SLEEP] = "no_hw_sleep",
+};
+
+static const char * const mem_sleep_names[__S2H_MEM_SLEEP_MAX] = {
+	[S2H_MEM_SLEEP_S2IDLE] = "s2idle",
+	[S2H_MEM_SLEEP_SHALLOW] = "shallow",
+	[S2H_MEM_SLEEP_DEEP] = "deep",
 };
 
 static const char * const decision_names[__S2H_DECISION_MAX] = {
@@ -208,6 +236,21 @@ const char *verify_name(unsigned int verify)
 const char *decision_name(unsigned int decision)
 {
 	return NAME_OF(decision_names, decision);
+}
+
+const char *wake_test_name(unsigned int result)
+{
+	return NAME_OF(wake_test_names, result);
+}
+
+const char *wake_test_reason_name(unsigned int reason)
+{
+	return NAME_OF(wake_test_reason_names, reason);
+}
+
+const char *mem_sleep_name(unsigned int mode)
+{
+	return NAME_OF(mem_sleep_names, mode);
 }
 
 /* "ENOSPC" for -28: what the kernel's headers call it; "E?" when unknown. */

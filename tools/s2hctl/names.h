@@ -16,6 +16,9 @@ const char *attr_name(unsigned int attr);
 const char *check_name(unsigned int check);
 const char *verify_name(unsigned int verify);
 const char *decision_name(unsigned int decision);
+const char *wake_test_name(unsigned int result);
+const char *wake_test_reason_name(unsigned int reason);
+const char *mem_sleep_name(unsigned int mode);
 
 struct check_text {
 	const char *question;	/* what "ok" answers */

@@ -283,6 +283,32 @@ static int parse_verified(struct nlattr *nest, struct verify_status *v)
 	return 0;
 }
 
+static int parse_wake_test(struct nlattr *nest, struct wake_test_status *w)
+{
+	struct nlattr *tb[S2H_WAKE_TEST_A_MAX + 1];
+
+	if (nla_parse_nested(tb, S2H_WAKE_TEST_A_MAX, nest, NULL) ||
+	    !tb[S2H_WAKE_TEST_A_RESULT] || !tb[S2H_WAKE_TEST_A_REASON] ||
+	    !tb[S2H_WAKE_TEST_A_TIME] || !tb[S2H_WAKE_TEST_A_ALARM_SEC] ||
+	    !tb[S2H_WAKE_TEST_A_OFFSET_MS] || !tb[S2H_WAKE_TEST_A_HW_SLEEP_US] ||
+	    !tb[S2H_WAKE_TEST_A_MEM_SLEEP] || !tb[S2H_WAKE_TEST_A_ERROR])
+		return -1;
+	memset(w, 0, sizeof(*w));
+	w->result = nla_get_u32(tb[S2H_WAKE_TEST_A_RESULT]);
+	w->reason = nla_get_u32(tb[S2H_WAKE_TEST_A_REASON]);
+	w->time = nla_get_u64(tb[S2H_WAKE_TEST_A_TIME]);
+	w->alarm_sec = nla_get_u32(tb[S2H_WAKE_TEST_A_ALARM_SEC]);
+	w->offset_ms = (int64_t)nla_get_u64(tb[S2H_WAKE_TEST_A_OFFSET_MS]);
+	w->hw_sleep_us = (int64_t)nla_get_u64(tb[S2H_WAKE_TEST_A_HW_SLEEP_US]);
+	w->mem_sleep = nla_get_u32(tb[S2H_WAKE_TEST_A_MEM_SLEEP]);
+	w->error = (int32_t)nla_get_u32(tb[S2H_WAKE_TEST_A_ERROR]);
+	w->restored = tb[S2H_WAKE_TEST_A_RESTORED] && nla_get_u32(tb[S2H_WAKE_TEST_A_RESTORED]);
+	if (tb[S2H_WAKE_TEST_A_WAKE_SOURCE])
+		nla_strlcpy(w->wake_source, tb[S2H_WAKE_TEST_A_WAKE_SOURCE],
+			    sizeof(w->wake_source));
+	return 0;
+}
+
 /* A module without a history sends none of them: 0. */
 static uint64_t get_u64_or_0(struct nlattr *a)
 {
@@ -383,6 +409,8 @@ static int parse_status(struct nlattr **tb, void *arg)
 	if (parse_verified(tb[S2H_A_VERIFIED], &st->verify) ||
 	    parse_last_cycle(tb[S2H_A_LAST_CYCLE], &st->last))
 		return -1;
+	st->has_wake_test = tb[S2H_A_WAKE_TEST] &&
+			    !parse_wake_test(tb[S2H_A_WAKE_TEST], &st->wake_test);
 	return parse_stats(tb[S2H_A_STATS], st);
 }
 
@@ -483,6 +511,8 @@ static void parse_event(struct nlattr **tb, struct event *ev)
 	if (ev->has_battery)
 		ev->battery = (int32_t)nla_get_u32(tb[S2H_A_BATTERY]);
 	ev->has_verify = tb[S2H_A_VERIFIED] && !parse_verified(tb[S2H_A_VERIFIED], &ev->verify);
+	ev->has_wake_test = tb[S2H_A_WAKE_TEST] &&
+			    !parse_wake_test(tb[S2H_A_WAKE_TEST], &ev->wake_test);
 }
 
 static int on_event(struct nl_msg *msg, void *arg)
@@ -538,30 +568,33 @@ int nl_monitor(struct conn *c, event_fn fn, void *arg)
 	}
 }
 
-struct verify_wait {
+/* A test's result event: its type, and the event once it came. */
+struct result_wait {
+	uint32_t type;
 	bool done;
-	struct verify_status result;
+	struct event ev;
 };
 
-static void on_verify_event(const struct event *ev, void *arg)
+static void on_result_event(const struct event *ev, void *arg)
 {
-	struct verify_wait *w = arg;
+	struct result_wait *w = arg;
 
-	if (ev->type != S2H_EVENT_VERIFY_RESULT || !ev->has_verify)
+	if (ev->type != w->type || (!ev->has_verify && !ev->has_wake_test))
 		return;
-	w->result = ev->verify;
+	w->ev = *ev;
 	w->done = true;
 }
 
 /*
- * Start a dry run and wait for its result event. The events socket joins
- * the group before the request goes out on another socket, so that the
- * result cannot come before anyone listens.
+ * Send @msg, which starts a test (@what), and wait for its result event
+ * @w->type. The events socket joins the group before the request goes out
+ * on another socket, so that the result cannot come before anyone listens.
  */
-int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v)
+static int start_and_wait(struct conn *c, struct nl_msg *msg, struct result_wait *w,
+			  unsigned int timeout_sec, const char *what)
 {
-	struct verify_wait w = {};
-	struct monitor m = { .fn = on_verify_event, .arg = &w };
+	struct monitor m = { .fn = on_result_event, .arg = w };
+	char starting[64];
 	struct conn events;
 	struct reply r = {};
 	struct pollfd pfd;
@@ -569,25 +602,99 @@ int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v)
 	int ret;
 
 	ret = conn_open(&events);
-	if (ret)
+	if (ret) {
+		nlmsg_free(msg);
 		return ret;
+	}
+	snprintf(starting, sizeof(starting), "starting the %s", what);
 	ret = join_events(&events, &m);
 	if (!ret)
-		ret = finish(c, request(c, S2H_CMD_VERIFY), &r, "starting the dry run");
+		ret = finish(c, msg, &r, starting);
+	else
+		nlmsg_free(msg);
 	end = time(NULL) + (time_t)timeout_sec;
 	pfd = (struct pollfd){ .fd = nl_socket_get_fd(events.sk), .events = POLLIN };
-	while (!ret && !w.done) {
-		if (time(NULL) >= end) {
-			fprintf(stderr, "s2hctl: no result of the dry run after %u s\n",
+	/*
+	 * Looked for before the clock: a test that suspends may come back
+	 * long after @end, its result waiting on the socket.
+	 */
+	while (!ret && !w->done) {
+		if (poll(&pfd, 1, 1000) > 0) {
+			nl_recvmsgs_default(events.sk);
+		} else if (time(NULL) >= end) {
+			fprintf(stderr, "s2hctl: no result of the %s after %u s\n", what,
 				timeout_sec);
 			ret = 1;
-		} else if (poll(&pfd, 1, 1000) > 0) {
-			nl_recvmsgs_default(events.sk);
 		}
 	}
 	conn_close(&events);
-	*v = w.result;
 	return ret;
+}
+
+/* Start a dry run and wait for its result. */
+int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v)
+{
+	struct result_wait w = { .type = S2H_EVENT_VERIFY_RESULT };
+	struct nl_msg *msg = request(c, S2H_CMD_VERIFY);
+	int ret;
+
+	if (!msg)
+		return 1;
+	ret = start_and_wait(c, msg, &w, timeout_sec, "dry run");
+	*v = w.ev.verify;
+	return ret;
+}
+
+/* Start a wake test whose alarm is due after @delay_sec and wait for its result. */
+int nl_wake_test(struct conn *c, uint32_t delay_sec, unsigned int timeout_sec,
+		 struct wake_test_status *wt)
+{
+	struct result_wait w = { .type = S2H_EVENT_WAKE_TEST_RESULT };
+	struct nl_msg *msg = request(c, S2H_CMD_WAKE_TEST);
+	int ret;
+
+	if (!msg)
+		return 1;
+	if (nla_put_u32(msg, S2H_A_WAKE_TEST_SEC, delay_sec)) {
+		nlmsg_free(msg);
+		fprintf(stderr, "s2hctl: out of memory\n");
+		return 1;
+	}
+	ret = start_and_wait(c, msg, &w, timeout_sec, "wake test");
+	*wt = w.ev.wake_test;
+	return ret;
+}
+
+/* Hand back a wake test that passed in an earlier boot; -EEXIST: one ran since load. */
+int nl_wake_test_restore(struct conn *c, const struct wake_test_status *w)
+{
+	struct nl_msg *msg = request(c, S2H_CMD_WAKE_TEST_RESTORE);
+	struct reply r = {};
+	struct nlattr *nest;
+	int err;
+
+	if (!msg)
+		return 1;
+	nest = nla_nest_start(msg, S2H_A_WAKE_TEST);
+	if (!nest || nla_put_u64(msg, S2H_WAKE_TEST_A_TIME, w->time) ||
+	    nla_put_u32(msg, S2H_WAKE_TEST_A_ALARM_SEC, w->alarm_sec) ||
+	    nla_put_u64(msg, S2H_WAKE_TEST_A_OFFSET_MS, (uint64_t)w->offset_ms) ||
+	    nla_put_u32(msg, S2H_WAKE_TEST_A_MEM_SLEEP, w->mem_sleep) ||
+	    nla_put_u64(msg, S2H_WAKE_TEST_A_HW_SLEEP_US, (uint64_t)w->hw_sleep_us) ||
+	    nla_put_string(msg, S2H_WAKE_TEST_A_WAKE_SOURCE, w->wake_source)) {
+		nlmsg_free(msg);
+		fprintf(stderr, "s2hctl: out of memory\n");
+		return 1;
+	}
+	nla_nest_end(msg, nest);
+	err = transact(c, msg, &r);
+	if (err < 0) {
+		fail("restoring the wake test", err);
+		return 1;
+	}
+	if (r.error == -EEXIST)
+		return -EEXIST;
+	return r.error ? report(&r, "restoring the wake test") : 0;
 }
 
 /* Hand back a dry run that passed in an earlier boot; -EEXIST: one ran since load. */

@@ -31,6 +31,19 @@ struct verify_status {
 	bool restored;			/* passed in an earlier boot, handed back at load */
 };
 
+struct wake_test_status {
+	uint32_t result;		/* enum s2h_wake_test */
+	uint32_t reason;		/* enum s2h_wake_test_reason */
+	uint64_t time;
+	uint32_t alarm_sec;
+	int64_t offset_ms;		/* the wake against the alarm's due time */
+	char wake_source[S2H_WAKE_SOURCE_LEN];
+	int64_t hw_sleep_us;		/* -1 when the kernel cannot say */
+	uint32_t mem_sleep;		/* enum s2h_mem_sleep */
+	int32_t error;
+	bool restored;			/* passed in an earlier boot, handed back at load */
+};
+
 /* A cycle: last-cycle of GET, or one of the history. */
 struct last_cycle {
 	uint64_t suspended_at, woke_at;
@@ -65,6 +78,8 @@ struct status {
 	uint32_t swap_free_mb, image_mb;
 	bool hw_sleep_available;	/* the kernel says how long the hardware slept */
 	struct verify_status verify;
+	bool has_wake_test;		/* an older module has none */
+	struct wake_test_status wake_test;
 	struct last_cycle last;
 	uint64_t stats[S2H_STATS_A_MAX + 1];
 	bool has_stat[S2H_STATS_A_MAX + 1];
@@ -82,6 +97,8 @@ struct event {
 	int32_t battery;
 	bool has_verify;
 	struct verify_status verify;
+	bool has_wake_test;
+	struct wake_test_status wake_test;
 };
 
 typedef void (*event_fn)(const struct event *ev, void *arg);
@@ -96,5 +113,8 @@ int nl_monitor(struct conn *c, event_fn fn, void *arg);
 int nl_history(struct conn *c, cycle_fn fn, void *arg);
 int nl_verify(struct conn *c, unsigned int timeout_sec, struct verify_status *v);
 int nl_verify_restore(struct conn *c, uint64_t time, uint32_t duration_ms);
+int nl_wake_test(struct conn *c, uint32_t delay_sec, unsigned int timeout_sec,
+		 struct wake_test_status *w);
+int nl_wake_test_restore(struct conn *c, const struct wake_test_status *w);
 
 #endif /* S2HCTL_NL_H */

@@ -13,11 +13,10 @@
 #include "output.h"
 #include "record.h"
 #include "swapfile.h"
-
-#define TIME_LEN	32
+#include "waketest.h"
 
 /* Local time, as people read it; "never" for 0. */
-static const char *format_time(uint64_t t, char buf[TIME_LEN])
+const char *format_time(uint64_t t, char buf[TIME_LEN])
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -28,7 +27,7 @@ static const char *format_time(uint64_t t, char buf[TIME_LEN])
 }
 
 /* @text, whose lines after the first are indented as far as @label. */
-static void print_indented(const char *label, const char *text)
+void print_indented(const char *label, const char *text)
 {
 	const char *p = text;
 	size_t n;
@@ -209,6 +208,10 @@ static void print_status_text(const struct status *st)
 	print_available(st, stdout);
 	print_label("verified", "");
 	print_verified_text(&st->verify);
+	if (st->has_wake_test) {
+		print_label("wake_test", "");
+		print_wake_test_line(&st->wake_test);
+	}
 	print_last_cycle_text(&st->last);
 	printf("stats:\n");
 	for (i = 0; i <= S2H_STATS_A_MAX; i++)
@@ -308,6 +311,10 @@ static void print_status_json(const struct status *st)
 	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,\"hw_sleep_available\":%s,",
 	       st->swap_free_mb, st->image_mb, st->hw_sleep_available ? "true" : "false");
 	print_verified_json(v);
+	if (st->has_wake_test) {
+		printf(",");
+		print_wake_test_json(&st->wake_test);
+	}
 	printf(",\"last_cycle\":");
 	print_cycle_json(&st->last);
 	printf(",\"stats\":{");
@@ -607,6 +614,8 @@ static void print_event_text(const struct event *ev)
 		       verify_name(ev->verify.result), ev->verify.duration_ms,
 		       ev->verify.error ? errno_name(ev->verify.error) : "0",
 		       ev->verify.restored ? "yes" : "no");
+	if (ev->has_wake_test)
+		print_wake_test_words(&ev->wake_test);
 	printf("\n");
 }
 
@@ -635,6 +644,10 @@ static void print_event_json(const struct event *ev, const struct monitor_opts *
 	if (ev->has_verify) {
 		printf(",");
 		print_verified_json(&ev->verify);
+	}
+	if (ev->has_wake_test) {
+		printf(",");
+		print_wake_test_json(&ev->wake_test);
 	}
 	printf("}\n");
 }

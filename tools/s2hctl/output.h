@@ -8,6 +8,10 @@
 
 #include "nl.h"
 
+#define TIME_LEN	32
+
+const char *format_time(uint64_t t, char buf[TIME_LEN]);
+void print_indented(const char *label, const char *text);
 void print_status(const struct status *st, bool json);
 void print_available(const struct status *st, FILE *f);
 int print_checks(const struct status *st);

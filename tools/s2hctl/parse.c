@@ -147,6 +147,14 @@ static const char * const policy_words[__S2H_POLICY_MAX + 1] = {
 	[S2H_POLICY_BATTERY] = "battery",
 };
 
+/* A mask of the tests; yes and no keep the meaning they had as a BOOL. */
+static const char * const require_words[__S2H_REQUIRE_MAX + 1] = {
+	[S2H_REQUIRE_NO] = "no",
+	[S2H_REQUIRE_HIBERNATION] = "hibernation",
+	[S2H_REQUIRE_WAKE] = "wake",
+	[S2H_REQUIRE_BOTH] = "both",
+};
+
 static const char * const mode_words[__S2H_MODE_MAX + 1] = {
 	[S2H_MODE_SHUTDOWN] = "shutdown",
 	[S2H_MODE_SUSPEND] = "suspend",
@@ -195,8 +203,9 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 		.help = "suspend: stay suspended after writing the image (hybrid)",
 	},
 	[SETTING_REQUIRE_VERIFIED] = {
-		"require_verified", "require_verified", SETTING_BOOL, S2H_A_REQUIRE_VERIFIED,
-		.help = "arm only once s2hctl check --verify passed",
+		"require_verified", "require_verified", SETTING_WORD, S2H_A_REQUIRE_VERIFIED,
+		require_words, .bool_words = true,
+		.help = "arm once passed: hibernation (check --verify; yes), wake (--verify-wake), both",
 	},
 	[SETTING_HANDOFF] = {
 		"handoff", "handoff_sec", SETTING_DURATION, S2H_A_HANDOFF_SEC,
@@ -380,9 +389,14 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 		return err;
 	case SETTING_WORD:
 		err = parse_word(value, d->words, val);
+		if (err && d->bool_words && !parse_bool(value, &b)) {
+			*val = b;
+			err = 0;
+		}
 		if (err) {
 			list_words(d->words, words, sizeof(words));
-			snprintf(why, WHY_LEN, "%s: '%s' is not one of %s", key, value, words);
+			snprintf(why, WHY_LEN, "%s: '%s' is not one of %s%s", key, value, words,
+				 d->bool_words ? " (or " BOOL_WORDS ")" : "");
 		}
 		return err;
 	}

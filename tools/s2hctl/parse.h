@@ -35,6 +35,7 @@ struct setting_desc {
 	enum setting_kind kind;
 	unsigned int attr;		/* S2H_A_* */
 	const char * const *words;	/* SETTING_WORD, NULL-terminated */
+	bool bool_words;		/* SETTING_WORD that was a BOOL: its words mean 1 and 0 */
 	const char *unit;		/* printed after a SETTING_NUMBER */
 	const char *suffix;		/* NUMBER: taken after it, any case ("5%", "90C") */
 	const char *what;		/* NUMBER: what its word is, for errors */

@@ -52,7 +52,7 @@ static const char *id_field_const(const struct identity *id, size_t i)
 }
 
 /* The first line of @path into @buf, without its newline; "" when unreadable. */
-static void read_line(const char *path, char *buf, size_t size)
+void read_line(const char *path, char *buf, size_t size)
 {
 	FILE *f = fopen(path, "r");
 
@@ -122,17 +122,14 @@ int record_format(const struct record *r, char buf[RECORD_LEN])
 	return len < RECORD_LEN ? 0 : -1;
 }
 
-/* "key = value" with a known key: store it; return the bit of what it set. */
-static unsigned int parse_field(char *line, struct record *r)
+/* A known @line's @value: store it; return the bit of what it set. */
+static unsigned int parse_field(const char *line, char *value, void *arg)
 {
-	char *eq = strstr(line, " = "), *value, *end;
+	struct record *r = arg;
 	unsigned long long n;
+	char *end;
 	size_t i;
 
-	if (!eq)
-		return 0;
-	*eq = '\0';
-	value = eq + 3;
 	for (i = 0; i < ARRAY_SIZE(id_fields); i++) {
 		if (strcmp(line, id_fields[i].key))
 			continue;
@@ -169,22 +166,42 @@ int record_parse(const char *text, struct record *r)
 	const unsigned int all = (1u << (ARRAY_SIZE(id_fields) + 2)) - 1;
 	const unsigned int boot = ((1u << ARRAY_SIZE(id_fields)) - 1) &
 				  ~((1u << FIRST_BOOT_FIELD) - 1);
-	char line[RECORD_LEN];
+	unsigned int seen;
+
+	memset(r, 0, sizeof(*r));
+	seen = record_fields(text, parse_field, r);
+	r->has_boot = (seen & boot) == boot;
+	return (seen | boot) == all ? 0 : -EINVAL;
+}
+
+/**
+ * record_fields() - call @field on each "key = value" line of a record's text
+ * @text: the text; lines starting with # are comments
+ * @field: given the key and the value, returns the bit of what it took, or 0
+ * @arg: for @field
+ *
+ * Return: the bits @field returned, ORed.
+ */
+unsigned int record_fields(const char *text, record_field_fn field, void *arg)
+{
+	char line[RECORD_LEN], *eq;
 	unsigned int seen = 0;
 	size_t n;
 
-	memset(r, 0, sizeof(*r));
 	while (*text) {
 		n = strcspn(text, "\n");
 		if (n < sizeof(line) && *text != '#') {
 			memcpy(line, text, n);
 			line[n] = '\0';
-			seen |= parse_field(line, r);
+			eq = strstr(line, " = ");
+			if (eq) {
+				*eq = '\0';
+				seen |= field(line, eq + 3, arg);
+			}
 		}
 		text += n + (text[n] == '\n');
 	}
-	r->has_boot = (seen & boot) == boot;
-	return (seen | boot) == all ? 0 : -EINVAL;
+	return seen;
 }
 
 /**
@@ -250,16 +267,51 @@ bool record_holds(const struct record *r, const struct identity *now, char why[W
 int record_load(struct record *r)
 {
 	char buf[RECORD_LEN * 2];
+
+	if (record_text_load(RECORD_PATH, buf, sizeof(buf)))
+		return -ENOENT;
+	return record_parse(buf, r);
+}
+
+/**
+ * record_text_load() - the text of a record file, NUL-terminated
+ *
+ * Return: 0; -ENOENT when there is none.
+ */
+int record_text_load(const char *path, char *buf, size_t size)
+{
 	size_t n;
 	FILE *f;
 
-	f = fopen(RECORD_PATH, "r");
+	f = fopen(path, "r");
 	if (!f)
 		return -ENOENT;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
+	n = fread(buf, 1, size - 1, f);
 	fclose(f);
 	buf[n] = '\0';
-	return record_parse(buf, r);
+	return 0;
+}
+
+/**
+ * record_text_save() - write a record file, whole or not at all
+ * @what: what it keeps, for the error: "the dry run's result"
+ *
+ * Return: 0, or 1 having said why on stderr.
+ */
+int record_text_save(const char *path, const char *text, const char *what)
+{
+	if (make_dirs(S2HCTL_STATEDIR, 0755) || replace_file(path, text, 0644)) {
+		fprintf(stderr, "s2hctl: cannot keep %s in %s: %s\n", what, path, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* A test failed: what passed before holds no more. */
+void record_text_forget(const char *path)
+{
+	if (unlink(path) && errno != ENOENT)
+		fprintf(stderr, "s2hctl: cannot remove %s: %s\n", path, strerror(errno));
 }
 
 /**
@@ -271,19 +323,15 @@ int record_save(const struct record *r)
 {
 	char buf[RECORD_LEN];
 
-	if (record_format(r, buf) ||
-	    make_dirs(S2HCTL_STATEDIR, 0755) ||
-	    replace_file(RECORD_PATH, buf, 0644)) {
-		fprintf(stderr, "s2hctl: cannot keep the dry run's result in %s: %s\n",
-			RECORD_PATH, strerror(errno));
+	if (record_format(r, buf)) {
+		fprintf(stderr, "s2hctl: the dry run's result does not fit in a record\n");
 		return 1;
 	}
-	return 0;
+	return record_text_save(RECORD_PATH, buf, "the dry run's result");
 }
 
 /* A dry run failed: the machine may not resume any more, whatever passed before. */
 void record_forget(void)
 {
-	if (unlink(RECORD_PATH) && errno != ENOENT)
-		fprintf(stderr, "s2hctl: cannot remove %s: %s\n", RECORD_PATH, strerror(errno));
+	record_text_forget(RECORD_PATH);
 }

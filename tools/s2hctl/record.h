@@ -11,6 +11,7 @@
 #define S2HCTL_RECORD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bootpath.h"
@@ -49,6 +50,15 @@ int record_parse(const char *text, struct record *r);
 bool identity_same(const struct identity *was, const struct identity *now, char why[WHY_LEN]);
 bool record_holds(const struct record *r, const struct identity *now, char why[WHY_LEN]);
 int record_load(struct record *r);
+
+/* The key = value machinery, for the records of other tests too. */
+typedef unsigned int (*record_field_fn)(const char *key, char *value, void *arg);
+
+unsigned int record_fields(const char *text, record_field_fn field, void *arg);
+int record_text_load(const char *path, char *buf, size_t size);
+int record_text_save(const char *path, const char *text, const char *what);
+void record_text_forget(const char *path);
+void read_line(const char *path, char *buf, size_t size);
 int record_save(const struct record *r);
 void record_forget(void);
 

@@ -4,9 +4,9 @@
  * its suspend cycles, through the generic netlink family "s2h".
  *
  * Exit status: 0 done; 1 the kernel or the system said no, or a check
- * failed; 2 usage error, a missing --yes included (check --verify without
- * a terminal to ask on); 3 the s2h module is not loaded. Every usage
- * error is found before the kernel is asked anything.
+ * failed; 2 usage error, a missing --yes included (check --verify or
+ * --verify-wake without a terminal to ask on); 3 the s2h module is not
+ * loaded. Every usage error is found before the kernel is asked anything.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -34,6 +34,7 @@
 #include "parse.h"
 #include "record.h"
 #include "report.h"
+#include "waketest.h"
 #include "array.h"
 
 #define EXIT_USAGE	2
@@ -53,6 +54,7 @@ enum {
 	OPT_DAYS = 1 << 10,
 	OPT_RECORD = 1 << 11,
 	OPT_ALL = 1 << 12,
+	OPT_VERIFY_WAKE = 1 << 13,
 };
 
 /* The options followed by their value, kept in args.value[] by bit number. */
@@ -66,6 +68,7 @@ static const struct {
 	{ "-j", "--json", OPT_JSON },
 	{ NULL, "--save", OPT_SAVE },
 	{ NULL, "--verify", OPT_VERIFY },
+	{ NULL, "--verify-wake", OPT_VERIFY_WAKE },
 	{ "-y", "--yes", OPT_YES },
 	{ NULL, "--check", OPT_CHECK },
 	{ "-t", "--timestamps", OPT_TIMESTAMPS },
@@ -330,40 +333,64 @@ static int verify(struct conn *c, bool yes)
 	return v.result == S2H_VERIFY_PASSED ? ret : 1;
 }
 
-static int cmd_check(const struct command *cmd, const struct args *a)
+/* The usage errors of check's --verify, --verify-wake and --yes. */
+static int check_usage(const struct command *cmd, const struct args *a)
 {
-	bool run_verify = a->opts & OPT_VERIFY, yes = a->opts & OPT_YES;
-	struct status st;
-	struct conn c;
-	int ret;
+	bool run_verify = a->opts & OPT_VERIFY, run_wake = a->opts & OPT_VERIFY_WAKE;
+	bool yes = a->opts & OPT_YES;
 
-	ret = no_words(cmd, a);
-	if (ret)
-		return ret;
-	if (yes && !run_verify)
-		return usage_error(cmd, "check: --yes goes with --verify");
-	if (run_verify && !may_verify()) {
-		fprintf(stderr, "s2hctl: the dry run needs CAP_SYS_ADMIN (run it as root)\n");
-		return 1;
-	}
-	if (run_verify && !yes && !isatty(STDIN_FILENO))
+	if (yes && !run_verify && !run_wake)
+		return usage_error(cmd, "check: --yes goes with --verify or --verify-wake");
+	if (yes || isatty(STDIN_FILENO))
+		return 0;
+	if (run_verify)
 		return usage_error(cmd, "check --verify: the dry run hibernates this machine (before "
 				   "Linux 6.4 it restarts it): save your work, then run it on a "
 				   "terminal to be asked, or add --yes");
+	if (run_wake)
+		return usage_error(cmd, "check --verify-wake: the wake test suspends this machine "
+				   "for 20 s: run it on a terminal to be asked, or add --yes");
+	return 0;
+}
+
+/*
+ * The wake test first, as a dry run is worth its time only on a machine
+ * whose alarm wakes it; its checks are printed whatever came of the tests.
+ */
+static int cmd_check(const struct command *cmd, const struct args *a)
+{
+	bool run_verify = a->opts & OPT_VERIFY, run_wake = a->opts & OPT_VERIFY_WAKE;
+	bool yes = a->opts & OPT_YES;
+	int ret, tests = 0;
+	struct status st;
+	struct conn c;
+
+	ret = no_words(cmd, a);
+	if (!ret)
+		ret = check_usage(cmd, a);
+	if (ret)
+		return ret;
+	if ((run_verify || run_wake) && !may_verify()) {
+		fprintf(stderr, "s2hctl: the %s needs CAP_SYS_ADMIN (run it as root)\n",
+			run_wake ? "wake test" : "dry run");
+		return 1;
+	}
 	ret = conn_open(&c);
 	if (ret)
 		return ret;
-	if (run_verify)
-		ret = verify(&c, yes);
-	if (!ret)
-		ret = nl_get(&c, &st, true);
+	if (run_wake)
+		tests = wake_test_run(&c, S2H_WAKE_TEST_DEFAULT_SEC, yes);
+	if (run_verify && !tests)
+		tests = verify(&c, yes);
+	ret = nl_get(&c, &st, true);
 	conn_close(&c);
 	if (ret)
 		return ret;
-	ret = print_checks(&st) + print_resume_offset() + print_boot_path() ? 1 : 0;
+	ret = print_checks(&st) + print_wake_test_check(&st) + print_resume_offset() +
+	      print_boot_path() ? 1 : 0;
 	print_hooks(&st);
 	print_others();
-	return ret;
+	return tests ? tests : ret;
 }
 
 static int cmd_apply(const struct command *cmd, const struct args *a)
@@ -587,11 +614,14 @@ static const struct command commands[] = {
 	  "arm the alarm on every suspend (set enabled yes)", cmd_enable, NULL },
 	{ "disable", OPT_SAVE, false, "[--save]",
 	  "leave suspends alone (set enabled no)", cmd_enable, NULL },
-	{ "check", OPT_VERIFY | OPT_YES, false, "[--verify [--yes]]",
+	{ "check", OPT_VERIFY | OPT_VERIFY_WAKE | OPT_YES, false,
+	  "[--verify-wake] [--verify] [--yes]",
 	  "can this machine hibernate and resume? one line a check, and what to do\n"
-	  "      about each that failed; exit 0 when all pass. --verify first runs a dry\n"
+	  "      about each that failed; exit 0 when all pass. --verify-wake first runs\n"
+	  "      the wake test: a real suspend of 20 s that s2h's alarm must end, without\n"
+	  "      hibernation - do not touch the machine meanwhile. --verify runs a dry\n"
 	  "      run: a real hibernation and resume - before Linux 6.4 the machine\n"
-	  "      RESTARTS for it: save your work first. It says what happens and asks;\n"
+	  "      RESTARTS for it: save your work first. Each says what happens and asks;\n"
 	  "      --yes does not ask (needed without a terminal). Needs root (CAP_SYS_ADMIN)",
 	  cmd_check, NULL },
 	{ "apply", OPT_CHECK, false, "[--check] FILE",
@@ -599,8 +629,9 @@ static const struct command commands[] = {
 	  "      \"#\" comments; then of FILE.d/*.conf in the order of their names, a\n"
 	  "      later file winning; a bad line is reported as FILE:LINE, the others still\n"
 	  "      apply; then a dry run kept by check --verify, when it holds for this\n"
-	  "      kernel and resume device. --check only checks the files, without the\n"
-	  "      module",
+	  "      kernel and resume device, and a wake test kept by check --verify-wake,\n"
+	  "      when it holds for this machine, firmware, kernel, RTC and mem_sleep.\n"
+	  "      --check only checks the files, without the module",
 	  cmd_apply, NULL },
 	{ "monitor", OPT_JSON | OPT_TIMESTAMPS, false, "[-j|--json] [-t|--timestamps]",
 	  "print each event until interrupted: one line of KEY=VALUE words, or one\n"
@@ -664,8 +695,8 @@ static void print_usage(void)
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		print_command(&commands[i]);
 	printf("\nExit status: 0 done, 1 refused or failed (a check failed), 2 usage error\n"
-	       "(check --verify without a terminal and without --yes included), 3 the s2h\n"
-	       "module is not loaded.\n");
+	       "(check --verify without a terminal and without --yes included, and so\n"
+	       "--verify-wake), 3 the s2h module is not loaded.\n");
 }
 
 static void print_command_help(const struct command *cmd)

@@ -359,9 +359,9 @@ completion_case "0 30s 1m 5m" s2hctl set handoff ""
 completion_case "30m 1h 3h 1d" s2hctl set ac_delay ""
 completion_case "delay battery" s2hctl set policy ""
 completion_case "shutdown suspend" s2hctl set enabled no hibernate_mode ""
-completion_case "yes no" s2hctl set require_verified ""
+completion_case "no hibernation wake both" s2hctl set require_verified ""
 completion_case "30m 1h 3h 1d" s2hctl set battery_check_sec ""
-completion_case "--verify --yes" s2hctl check ""
+completion_case "--verify-wake --verify --yes" s2hctl check ""
 completion_case "--save" s2hctl set -
 completion_case "--check" s2hctl apply -
 completion_case "-j --json --origin" s2hctl show -
@@ -453,6 +453,8 @@ if command -v fish >/dev/null; then
 	# fish sorts what it offers
 	tap_ok "fish offers the words of policy" \
 		sh -c '[ "$1" = "battery delay " ]' - "$(fish_words 's2hctl set policy ')"
+	tap_ok "fish offers check --verify-wake" \
+		sh -c 'printf "%s" "$1" | grep -qw -- --verify-wake' - "$(fish_words 's2hctl check --')"
 else
 	tap_ok "fish completion (no fish: scripts/install-deps.sh installs it)" false
 fi

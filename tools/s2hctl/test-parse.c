@@ -251,6 +251,8 @@ static const struct setting_case settings[] = {
 	{ { "require_verified", "yes", NULL }, 0, NULL },
 	{ { "require_verified", "0", NULL }, 0, NULL },
 	{ { "require_verified", "2", NULL }, -EINVAL, "require_verified: '2'" },
+	{ { "require_verified", "perhaps", NULL }, -EINVAL,
+	  "require_verified: 'perhaps' is not one of no|hibernation|wake|both (or yes|no" },
 	{ { "handoff", "0", NULL }, 0, NULL },
 	{ { "handoff", "10m", NULL }, 0, NULL },
 	{ { "handoff_sec", "45", NULL }, 0, NULL },
@@ -300,6 +302,34 @@ static int apply_pairs(const struct setting_case *c, struct settings *set, char 
 	for (i = 0; c->pairs[i] && !err; i += 2)
 		err = parse_setting(set, c->pairs[i], c->pairs[i + 1], why);
 	return err;
+}
+
+/* require_verified took a BOOL: its words keep their meaning beside the new ones. */
+static void test_require_verified(void)
+{
+	static const struct {
+		const char *word;
+		uint32_t val;
+	} cases[] = {
+		{ "no", S2H_REQUIRE_NO }, { "0", S2H_REQUIRE_NO }, { "off", S2H_REQUIRE_NO },
+		{ "yes", S2H_REQUIRE_HIBERNATION }, { "1", S2H_REQUIRE_HIBERNATION },
+		{ "True", S2H_REQUIRE_HIBERNATION }, { "hibernation", S2H_REQUIRE_HIBERNATION },
+		{ "wake", S2H_REQUIRE_WAKE }, { "WAKE", S2H_REQUIRE_WAKE },
+		{ "both", S2H_REQUIRE_BOTH },
+	};
+	struct settings set;
+	char why[WHY_LEN], val[VALUE_LEN];
+	size_t i;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		memset(&set, 0, sizeof(set));
+		set.val[SETTING_REQUIRE_VERIFIED] = 99;
+		err = parse_setting(&set, "require_verified", cases[i].word, why);
+		result(!err && set.val[SETTING_REQUIRE_VERIFIED] == cases[i].val,
+		       "require_verified %s: %s", cases[i].word,
+		       format_setting(&setting_descs[SETTING_REQUIRE_VERIFIED], cases[i].val, val));
+	}
 }
 
 static void test_settings(void)
@@ -378,7 +408,7 @@ static void test_setting_args(void)
 		[SETTING_BATTERY_CHECK] = "DURATION (1m .. 30d)",
 		[SETTING_RETRIES] = "N (0 .. 10)",
 		[SETTING_HIBERNATE_MODE] = "shutdown|suspend",
-		[SETTING_REQUIRE_VERIFIED] = "BOOL",
+		[SETTING_REQUIRE_VERIFIED] = "no|hibernation|wake|both",
 		[SETTING_HANDOFF] = "DURATION (0s .. 10m)",
 		[SETTING_DELAY_LOW] = "DURATION (5s .. 30d)",
 		[SETTING_BATTERY_HIGH] = "N % (0 .. 100)",
@@ -428,7 +458,7 @@ static const struct conf_case confs[] = {
 	{ "an empty file gets one line",
 	  { "require_verified", "1", NULL },
 	  "",
-	  "require_verified = yes\n" },
+	  "require_verified = hibernation\n" },
 	{ "every line that sets it, and two settings at once",
 	  { "enabled", "no", "hibernate_mode", "suspend", NULL },
 	  "enabled = yes\n#hibernate_mode = shutdown\nenabled on\n",
@@ -810,6 +840,7 @@ int main(void)
 	test_formats();
 	test_bools();
 	test_settings();
+	test_require_verified();
 	test_format_round_trip();
 	test_setting_args();
 	test_conf_update();

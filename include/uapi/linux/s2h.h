@@ -26,6 +26,9 @@
 #define S2H_CYCLE_WAKES_MAX		8
 #define S2H_BATTERY_CRITICAL_DEFAULT	3
 #define S2H_THERMAL_LIMIT_MAX		150000
+#define S2H_WAKE_TEST_MIN_SEC		10
+#define S2H_WAKE_TEST_MAX_SEC		300
+#define S2H_WAKE_TEST_DEFAULT_SEC	20
 
 /**
  * enum s2h_policy - When the alarm is due (policy, /sys/power/s2h/policy).
@@ -106,6 +109,100 @@ enum s2h_verify {
 	/* private: */
 	__S2H_VERIFY_MAX,
 	S2H_VERIFY_MAX = (__S2H_VERIFY_MAX - 1)
+};
+
+/**
+ * enum s2h_require - What s2h waits for before it arms (require-verified,
+ *   /sys/power/s2h/require_verified); a mask of the two tests.
+ * @S2H_REQUIRE_NO: nothing, s2h arms at once
+ * @S2H_REQUIRE_HIBERNATION: a dry run of hibernation that passed (s2hctl check
+ *   --verify)
+ * @S2H_REQUIRE_WAKE: a wake test that passed (s2hctl check --verify-wake)
+ * @S2H_REQUIRE_BOTH: both of them
+ */
+enum s2h_require {
+	S2H_REQUIRE_NO,
+	S2H_REQUIRE_HIBERNATION,
+	S2H_REQUIRE_WAKE,
+	S2H_REQUIRE_BOTH,
+
+	/* private: */
+	__S2H_REQUIRE_MAX,
+	S2H_REQUIRE_MAX = (__S2H_REQUIRE_MAX - 1)
+};
+
+/**
+ * enum s2h_wake_test - The last wake test (s2hctl check --verify-wake): a
+ *   suspend in the machine's own mode that s2h's alarm is to end, with no
+ *   hibernation.
+ * @S2H_WAKE_TEST_NEVER: no wake test since the module was loaded
+ * @S2H_WAKE_TEST_RUNNING: one is running
+ * @S2H_WAKE_TEST_PASSED: s2h's alarm ended the sleep, and s2h took the wake
+ *   for its alarm's
+ * @S2H_WAKE_TEST_FAILED: the last one failed; its reason says how
+ */
+enum s2h_wake_test {
+	S2H_WAKE_TEST_NEVER,
+	S2H_WAKE_TEST_RUNNING,
+	S2H_WAKE_TEST_PASSED,
+	S2H_WAKE_TEST_FAILED,
+
+	/* private: */
+	__S2H_WAKE_TEST_MAX,
+	S2H_WAKE_TEST_MAX = (__S2H_WAKE_TEST_MAX - 1)
+};
+
+/**
+ * enum s2h_wake_test_reason - Why a wake test failed, each with its own
+ *   remedy.
+ * @S2H_WAKE_TEST_REASON_NONE: it did not fail
+ * @S2H_WAKE_TEST_REASON_ABORTED: the suspend failed or never slept (error says
+ *   how)
+ * @S2H_WAKE_TEST_REASON_RTC_HPET: the alarm did not end the suspend to idle:
+ *   rtc_cmos's alarm is emulated by the HPET, which stops in it
+ *   (rtc_cmos.use_acpi_alarm=1)
+ * @S2H_WAKE_TEST_REASON_RTC_IGNORED: the alarm did not end the sleep: the
+ *   firmware ignored the RTC in this sleep state (a setting of the firmware,
+ *   or another mem_sleep)
+ * @S2H_WAKE_TEST_REASON_INPUT: an input device (a key, the lid, the power
+ *   button) woke it before the alarm
+ * @S2H_WAKE_TEST_REASON_OTHER_SOURCE: another wakeup source (wake-source) woke
+ *   it before the alarm
+ * @S2H_WAKE_TEST_REASON_EARLY: something the kernel does not name woke it
+ *   before the alarm
+ * @S2H_WAKE_TEST_REASON_NO_HW_SLEEP: suspend to idle ended by the alarm, but
+ *   the hardware never reached its sleep state (hw-sleep-us 0)
+ */
+enum s2h_wake_test_reason {
+	S2H_WAKE_TEST_REASON_NONE,
+	S2H_WAKE_TEST_REASON_ABORTED,
+	S2H_WAKE_TEST_REASON_RTC_HPET,
+	S2H_WAKE_TEST_REASON_RTC_IGNORED,
+	S2H_WAKE_TEST_REASON_INPUT,
+	S2H_WAKE_TEST_REASON_OTHER_SOURCE,
+	S2H_WAKE_TEST_REASON_EARLY,
+	S2H_WAKE_TEST_REASON_NO_HW_SLEEP,
+
+	/* private: */
+	__S2H_WAKE_TEST_REASON_MAX,
+	S2H_WAKE_TEST_REASON_MAX = (__S2H_WAKE_TEST_REASON_MAX - 1)
+};
+
+/**
+ * enum s2h_mem_sleep - The sleep a write of "mem" to /sys/power/state enters
+ *   (/sys/power/mem_sleep).
+ * @S2H_MEM_SLEEP_S2IDLE: suspend to idle
+ * @S2H_MEM_SLEEP_SHALLOW: standby, power-on suspend
+ * @S2H_MEM_SLEEP_DEEP: suspend to RAM (S3)
+ */
+enum s2h_mem_sleep {
+	S2H_MEM_SLEEP_S2IDLE,
+	S2H_MEM_SLEEP_SHALLOW,
+	S2H_MEM_SLEEP_DEEP,
+
+	/* private: */
+	__S2H_MEM_SLEEP_MAX,
+	S2H_MEM_SLEEP_MAX = (__S2H_MEM_SLEEP_MAX - 1)
 };
 
 /**
@@ -205,6 +302,7 @@ enum s2h_wake {
  * @S2H_EVENT_POWER_OFF: the last resort: hibernation was out (pre-flight
  *   failed or every retry did) and the battery reached battery-critical; an
  *   orderly power-off starts (battery, the percent at the wake)
+ * @S2H_EVENT_WAKE_TEST_RESULT: a wake test ended (wake-test)
  */
 enum s2h_event {
 	S2H_EVENT_ARMED,
@@ -224,6 +322,7 @@ enum s2h_event {
 	S2H_EVENT_CANCELLED,
 	S2H_EVENT_HANDOFF,
 	S2H_EVENT_POWER_OFF,
+	S2H_EVENT_WAKE_TEST_RESULT,
 
 	/* private: */
 	__S2H_EVENT_MAX,
@@ -266,6 +365,8 @@ enum s2h_attr {
 	S2H_A_HIBERNATE_NO_HW_SLEEP,
 	S2H_A_HW_SLEEP_AVAILABLE,
 	S2H_A_CHECKS,
+	S2H_A_WAKE_TEST,
+	S2H_A_WAKE_TEST_SEC,
 
 	__S2H_A_MAX
 };
@@ -314,6 +415,24 @@ enum s2h_verify_attr {
 };
 #define S2H_VERIFY_A_MAX (__S2H_VERIFY_A_MAX - 1)
 
+enum s2h_wake_test_attr {
+	S2H_WAKE_TEST_A_UNSPEC,
+	S2H_WAKE_TEST_A_PAD,
+	S2H_WAKE_TEST_A_RESULT,
+	S2H_WAKE_TEST_A_REASON,
+	S2H_WAKE_TEST_A_TIME,
+	S2H_WAKE_TEST_A_ALARM_SEC,
+	S2H_WAKE_TEST_A_OFFSET_MS,
+	S2H_WAKE_TEST_A_WAKE_SOURCE,
+	S2H_WAKE_TEST_A_HW_SLEEP_US,
+	S2H_WAKE_TEST_A_MEM_SLEEP,
+	S2H_WAKE_TEST_A_ERROR,
+	S2H_WAKE_TEST_A_RESTORED,
+
+	__S2H_WAKE_TEST_A_MAX
+};
+#define S2H_WAKE_TEST_A_MAX (__S2H_WAKE_TEST_A_MAX - 1)
+
 enum s2h_last_attr {
 	S2H_LAST_A_UNSPEC,
 	S2H_LAST_A_PAD,
@@ -356,6 +475,8 @@ enum s2h_cmd {
 	S2H_CMD_VERIFY,
 	S2H_CMD_VERIFY_RESTORE,
 	S2H_CMD_HISTORY_GET,
+	S2H_CMD_WAKE_TEST,
+	S2H_CMD_WAKE_TEST_RESTORE,
 
 	__S2H_CMD_MAX
 };

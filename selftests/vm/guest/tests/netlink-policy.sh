@@ -36,10 +36,13 @@ retries 10 retries 10
 retries 2 retries 2
 hibernate_mode suspend hibernate_mode suspend
 hibernate_mode shutdown hibernate_mode shutdown
-require_verified yes require_verified 1
-require_verified 0 require_verified 0
-require_verified True require_verified 1
-require_verified n require_verified 0
+require_verified yes require_verified hibernation
+require_verified 0 require_verified no
+require_verified True require_verified hibernation
+require_verified n require_verified no
+require_verified wake require_verified wake
+require_verified Both require_verified both
+require_verified hibernation require_verified hibernation
 thermal_limit 90 thermal_limit 90000
 thermal_limit 85C thermal_limit 85000
 thermal_limit 0 thermal_limit 0
@@ -153,7 +156,7 @@ policy battery policy battery
 battery_check_sec 900 battery_check_sec 900
 retries 4 retries 4
 hibernate_mode suspend hibernate_mode suspend
-require_verified 1 require_verified true
+require_verified 1 require_verified hibernation
 thermal_limit 85000 thermal_limit 85000
 hibernate_no_hw_sleep 1 hibernate_no_hw_sleep true
 EOF
@@ -165,7 +168,7 @@ test_defaults()
 		"defaults: hibernate_on_ac true, battery_threshold 5, policy delay"
 	is "$(json battery_check_sec) $(json retries) $(json hibernate_mode)" "3600 1 shutdown" \
 		"defaults: battery_check_sec 3600, retries 1, hibernate_mode shutdown"
-	is "$(json require_verified)" false "defaults: require_verified false"
+	is "$(json require_verified)" no "defaults: require_verified no"
 	is "$(json thermal_limit)" 0 "defaults: thermal_limit 0"
 	is "$(json hibernate_no_hw_sleep)" false "defaults: hibernate_no_hw_sleep false"
 }

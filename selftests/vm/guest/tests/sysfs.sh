@@ -21,7 +21,7 @@ test_defaults()
 	is_file $S2H/battery_check_sec 3600 "battery_check_sec defaults to 3600"
 	is_file $S2H/retries 1 "retries defaults to 1"
 	is_file $S2H/hibernate_mode shutdown "hibernate_mode defaults to shutdown"
-	is_file $S2H/require_verified 0 "require_verified defaults to 0"
+	is_file $S2H/require_verified no "require_verified defaults to no"
 	is_file $S2H/delay_low_sec 10800 "delay_low_sec defaults to 10800"
 	is_file $S2H/battery_high 0 "battery_high defaults to 0"
 	is_file $S2H/ac_delay_sec 0 "ac_delay_sec defaults to 0"
@@ -75,8 +75,11 @@ test_round_trips()
 	write_ok $S2H/drain_budget 100 100
 	write_ok $S2H/battery_critical 0 0
 	write_ok $S2H/hibernate_mode shutdown shutdown
-	write_ok $S2H/require_verified 1 1
-	write_ok $S2H/require_verified 0 0
+	write_ok $S2H/require_verified 1 hibernation
+	write_ok $S2H/require_verified wake wake
+	write_ok $S2H/require_verified Both both
+	write_ok $S2H/require_verified yes hibernation
+	write_ok $S2H/require_verified 0 no
 	write_ok $S2H/thermal_limit 150000 150000
 	write_ok $S2H/thermal_limit 90000 90000
 	write_ok $S2H/hibernate_no_hw_sleep yes 1
