@@ -86,8 +86,8 @@ void s2h_set_state_at(enum s2h_state state, ktime_t now)
 {
 	lockdep_assert_held(&s2h.lock);
 
-	/* The wait for userspace's hibernation is part of hibernating. */
-	if (s2h.state == S2H_STATE_HANDOFF)
+	/* The settle and the wait for userspace's hibernation are part of hibernating. */
+	if (s2h.state == S2H_STATE_HANDOFF || s2h.state == S2H_STATE_SETTLING)
 		s2h.last->state_ms[S2H_STATE_HIBERNATING] += ktime_ms_delta(now, s2h.state_since);
 	else if (s2h.state != S2H_STATE_IDLE)
 		s2h.last->state_ms[s2h.state] += ktime_ms_delta(now, s2h.state_since);
@@ -132,6 +132,10 @@ u32 s2h_supersede(void)
 		s2h.handoff_refused = true;
 		s2h.stats[S2H_STAT_HANDOFF_FALLBACKS]++;
 		wake_up(&s2h.handoff_wait);
+	}
+	if (s2h.state == S2H_STATE_SETTLING) {
+		s2h.settle_resuspended = true;
+		wake_up(&s2h.settle_wait);
 	}
 	if (sec || s2h.state != S2H_STATE_IDLE)
 		pr_info("a suspend or hibernation of the user's before s2h's own: it takes its place\n");

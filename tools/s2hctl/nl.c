@@ -375,6 +375,7 @@ static int parse_status(struct nlattr **tb, void *arg)
 		st->checks_failed = nla_get_u32(tb[S2H_A_CHECKS_FAILED]);
 		st->swap_free_mb = nla_get_u32(tb[S2H_A_SWAP_FREE_MB]);
 		st->image_mb = nla_get_u32(tb[S2H_A_IMAGE_MB]);
+		st->advice = tb[S2H_A_ADVICE] ? nla_get_u32(tb[S2H_A_ADVICE]) : 0;
 	}
 	memcpy(st->val, set.val, sizeof(st->val));
 	st->state = nla_get_u32(tb[S2H_A_STATE]);

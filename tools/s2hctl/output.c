@@ -243,6 +243,22 @@ static void print_checks_json(uint32_t failed)
 	printf("]");
 }
 
+/* The names of pre-flight's advice, a JSON array in the order of enum s2h_advice. */
+static void print_advice_json(uint32_t advice)
+{
+	const char *sep = "";
+	unsigned int i;
+
+	printf("[");
+	for (i = 0; i < __S2H_ADVICE_MAX; i++) {
+		if (advice & (1u << i)) {
+			printf("%s\"%s\"", sep, advice_name(i));
+			sep = ",";
+		}
+	}
+	printf("]");
+}
+
 /* "verified":{...}, in show -j and in the verify_result event alike. */
 static void print_verified_json(const struct verify_status *v)
 {
@@ -302,6 +318,8 @@ static void print_status_json(const struct status *st)
 	       state_name(st->state), wake_name(st->last_wake),
 	       st->checks_failed ? "false" : "true");
 	print_checks_json(st->checks_failed);
+	printf(",\"advice\":");
+	print_advice_json(st->advice);
 	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,\"hw_sleep_available\":%s,",
 	       st->swap_free_mb, st->image_mb, st->hw_sleep_available ? "true" : "false");
 	print_verified_json(v);
@@ -475,6 +493,28 @@ void print_hooks(const struct status *st)
 		       "through systemctl hibernate, s2h in the kernel only if that has not\n"
 		       "started within 1m");
 	printf("     see: %s, \"%s\"\n", ADMIN_GUIDE, HOOKS_SECTION);
+}
+
+/*
+ * Pre-flight's advice: a loaded driver known to hang or break a
+ * hibernation s2h starts as it is set. A warning, never a failure: the
+ * module arms anyway, and a dry run shows whether this machine minds.
+ */
+void print_advice(const struct status *st)
+{
+	unsigned int i;
+
+	if (!st->advice) {
+		printf("ok   drivers: no loaded driver that s2h knows to need another setting\n");
+		return;
+	}
+	for (i = 0; i < __S2H_ADVICE_MAX; i++) {
+		if (!(st->advice & (1u << i)))
+			continue;
+		print_indented("WARN drivers: ", advice_texts[i].warning);
+		print_indented("     fix: ", advice_texts[i].fix);
+		printf("     see: %s, \"%s\"\n", ADMIN_GUIDE, ADVICE_SECTION);
+	}
 }
 
 void print_verify_result(const struct verify_status *v)

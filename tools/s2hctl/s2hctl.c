@@ -362,6 +362,7 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 		return ret;
 	ret = print_checks(&st) + print_resume_offset() ? 1 : 0;
 	print_hooks(&st);
+	print_advice(&st);
 	return ret;
 }
 
