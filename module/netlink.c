@@ -212,6 +212,8 @@ static int s2h_nl_put_cycle_fields(struct sk_buff *msg, const struct s2h_cycle_r
 	    nla_put_u64_64bit(msg, S2H_LAST_A_HIBERNATING_MS, c->state_ms[S2H_STATE_HIBERNATING],
 			      S2H_LAST_A_PAD) ||
 	    nla_put_u64_64bit(msg, S2H_LAST_A_RESUMING_MS, c->state_ms[S2H_STATE_RESUMING],
+			      S2H_LAST_A_PAD) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_SETTLING_MS, c->state_ms[S2H_STATE_SETTLING],
 			      S2H_LAST_A_PAD))
 		return -EMSGSIZE;
 	return 0;
@@ -237,7 +239,7 @@ static int s2h_nl_put_cycle(struct sk_buff *msg, int attr, const struct s2h_cycl
 static size_t s2h_nl_cycle_size(void)
 {
 	return nla_total_size(0) +
-	       12 * nla_total_size_64bit(sizeof(u64)) +	/* times, seq, hw_sleep_us, energy */
+	       13 * nla_total_size_64bit(sizeof(u64)) +	/* times, seq, hw_sleep_us, energy */
 	       10 * nla_total_size(sizeof(u32)) +	/* wake ... wakes */
 	       2 * nla_total_size(S2H_WAKE_SOURCE_LEN) +	/* wake_source, undone_by */
 	       S2H_CYCLE_WAKES_MAX * nla_total_size(sizeof(s32)) +	/* battery_wakes */

@@ -86,8 +86,8 @@ void s2h_set_state_at(enum s2h_state state, ktime_t now)
 {
 	lockdep_assert_held(&s2h.lock);
 
-	/* The settle and the wait for userspace's hibernation are part of hibernating. */
-	if (s2h.state == S2H_STATE_HANDOFF || s2h.state == S2H_STATE_SETTLING)
+	/* The wait for userspace's hibernation is part of hibernating. */
+	if (s2h.state == S2H_STATE_HANDOFF)
 		s2h.last->state_ms[S2H_STATE_HIBERNATING] += ktime_ms_delta(now, s2h.state_since);
 	else if (s2h.state != S2H_STATE_IDLE)
 		s2h.last->state_ms[s2h.state] += ktime_ms_delta(now, s2h.state_since);

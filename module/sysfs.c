@@ -124,7 +124,7 @@ static ssize_t available_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "%s\n", pf.failed ? "no" : "yes");
 }
 
-/* Pre-flight's advice: the names of each piece, space-separated; an empty line when none. */
+/* Pre-flight's advice: the names of each piece, space-separated; "none" when none. */
 static ssize_t advice_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
 	struct s2h_preflight pf;
@@ -134,7 +134,7 @@ static ssize_t advice_show(struct kobject *kobj, struct kobj_attribute *attr, ch
 	s2h_available(&pf);
 	for_each_set_bit(advice, &pf.advice, __S2H_ADVICE_MAX)
 		len += sysfs_emit_at(buf, len, "%s%s", len ? " " : "", s2h_advice_name(advice));
-	return len + sysfs_emit_at(buf, len, "\n");
+	return len + sysfs_emit_at(buf, len, "%s\n", len ? "" : "none");
 }
 
 static ssize_t swap_free_mb_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
@@ -354,6 +354,8 @@ static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr,
 		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_HIBERNATING]);
 	case S2H_LAST_A_RESUMING_MS:
 		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_RESUMING]);
+	case S2H_LAST_A_SETTLING_MS:
+		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_SETTLING]);
 	case S2H_LAST_A_ENERGY_START:
 		return sysfs_emit(buf, "%lld\n", l->energy_start);
 	case S2H_LAST_A_ENERGY_WAKE:
@@ -396,6 +398,7 @@ S2H_LAST_ATTR(energy_wake, S2H_LAST_A_ENERGY_WAKE);
 S2H_LAST_ATTR(energy_resume, S2H_LAST_A_ENERGY_RESUME);
 S2H_LAST_ATTR(energy_full, S2H_LAST_A_ENERGY_FULL);
 S2H_LAST_ATTR(energy_wakes, S2H_LAST_A_ENERGY_WAKES);
+S2H_LAST_ATTR(settling_ms, S2H_LAST_A_SETTLING_MS);
 
 static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_suspended_at.kattr.attr,
@@ -424,6 +427,7 @@ static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_energy_resume.kattr.attr,
 	&s2h_last_energy_full.kattr.attr,
 	&s2h_last_energy_wakes.kattr.attr,
+	&s2h_last_settling_ms.kattr.attr,
 	NULL,
 };
 

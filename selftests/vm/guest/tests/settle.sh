@@ -43,6 +43,12 @@ check "1: the log says the input cancelled it" \
 check "1: settle settle=30s, then cancelled, and no hibernate_start" \
 	sh -c 'grep -A1 "^settle settle=30s$" /tmp/events | tail -n 1 | grep -qx cancelled &&
 		! grep -q "^hibernate_start" /tmp/events' || diag "$(cat /tmp/events)"
+ms=$(cat $S2H/last_cycle/settling_ms)
+check "1: last_cycle/settling_ms counts the settle the key ended ($ms ms)" \
+	sh -c '[ "$1" -ge 1500 ] && [ "$1" -lt 20000 ]' - "$ms"
+check "1: s2hctl log says the settle was cancelled" \
+	sh -c 's2hctl log | grep -q "settled [0-9]*s, then cancelled by the user.s input"' ||
+	diag "$(s2hctl log)"
 check "1: s2hctl show says the cycle's wake was early" \
 	sh -c 's2hctl show | grep -q "(early"' || diag "$(s2hctl show)"
 host_check expect-running
@@ -72,5 +78,10 @@ is_stat alarm_wakes 3
 is_file $S2H/last_cycle/decision hibernate "2: last_cycle: hibernate"
 is_file $S2H/last_cycle/result 0 "2: the hibernation came back"
 check "2: the log says it settled 20 s" sh -c 'dmesg | grep -q "settling for 20 s before hibernating"'
+ms=$(cat $S2H/last_cycle/settling_ms)
+check "2: last_cycle/settling_ms counts both settles, 20 s and more ($ms ms)" \
+	sh -c '[ "$1" -ge 20000 ] && [ "$1" -lt 40000 ]' - "$ms"
+check "2: s2hctl log says it settled before the hibernation" \
+	sh -c 's2hctl log | grep -q "settled [0-9]*s before the hibernation"' || diag "$(s2hctl log)"
 diag_stats
 done_testing

@@ -30,7 +30,7 @@ test_defaults()
 	is_file $S2H/thermal_limit 0 "thermal_limit defaults to 0"
 	is_file $S2H/hibernate_no_hw_sleep 0 "hibernate_no_hw_sleep defaults to 0"
 	is_file $S2H/settle_sec 0 "settle_sec defaults to 0"
-	is_file $S2H/advice "" "advice is empty: no nvidia or amdgpu in the VM"
+	is_file $S2H/advice none "advice is none: no nvidia or amdgpu in the VM"
 	is_file $S2H/verified/result never "verified/result is never"
 	is_file $S2H/last_cycle/wake none "last_cycle/wake is none"
 	is_file $S2H/last_cycle/wake_source "" "last_cycle/wake_source is empty"
