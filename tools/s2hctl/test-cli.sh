@@ -455,6 +455,8 @@ if command -v fish >/dev/null; then
 	# fish sorts what it offers
 	tap_ok "fish offers the words of policy" \
 		sh -c '[ "$1" = "battery delay " ]' - "$(fish_words 's2hctl set policy ')"
+	tap_ok "fish offers the durations of settle" \
+		sh -c '[ "$1" = "0 1m 10s 20s " ]' - "$(fish_words 's2hctl set settle ')"
 else
 	tap_ok "fish completion (no fish: scripts/install-deps.sh installs it)" false
 fi
