@@ -3,7 +3,9 @@
 # settle_sec: after the alarm's wake decided to hibernate, the system runs
 # that long first; the user's input in that time cancels the hibernation.
 # 1. a key pressed (QMP send-key, no wake: the guest runs) 3 s into a 30 s
-#    settle cancels it: no hibernation, the cycle ends as an early wake,
+#    settle cancels it - the ACPI power button's key where the kernel has
+#    no keyboard driver (the debug kernel has no i8042): no hibernation,
+#    the cycle ends as an early wake,
 #    the machine stays up; rmmod meanwhile is refused (the settle holds the
 #    module);
 # 2. a suspend in the settle (as logind's, for a lid still closed) takes its
@@ -29,7 +31,12 @@ is_stat hibernations 0
 check "1: rmmod in the settle is refused" sh -c '! rmmod s2h 2>/dev/null'
 is_file $S2H/state settling "1: still settling after the rmmod"
 sleep 2
-host key-now
+if grep -q '^N: Name=".*keyboard"' /proc/bus/input/devices; then
+	host key-now
+else
+	diag "no keyboard: the power button's key instead"
+	host power-button-after 0
+fi
 wait_for $S2H/state idle 20 "1: the key cancelled the hibernation"
 sleep 2
 is_stat hibernations 0
