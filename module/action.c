@@ -18,6 +18,7 @@
 #include "hibernate.h"
 #include "image.h"
 #include "trace.h"
+#include "userinput.h"
 
 static void s2h_sleep_failed(int err, unsigned int try)
 {
@@ -323,11 +324,153 @@ static bool s2h_hand_off(void)
 	}
 }
 
+/*
+ * The user came back in the settle: the cycle ends as a wake of the
+ * user's would have, the machine theirs. The alarm's wake was counted as
+ * such (stats); the cycle's record says early, and nothing decided.
+ */
+static void s2h_settle_cancel(u64 seq)
+{
+	mutex_lock(&s2h.lock);
+	if (seq != s2h.action_seq) {
+		mutex_unlock(&s2h.lock);
+		return;
+	}
+	s2h.stats[S2H_STAT_CANCELLED]++;
+	s2h.pending_sec = 0;
+	s2h.last_wake = S2H_WAKE_EARLY;
+	s2h.last->wake = S2H_WAKE_EARLY;
+	/* As in s2h_record_wake(): a failed hibernation of the cycle stays its news. */
+	if (!s2h.attempts_failed)
+		s2h.last->decision = S2H_DECISION_NONE;
+	s2h_set_state(S2H_STATE_IDLE);
+	mutex_unlock(&s2h.lock);
+	pr_info("input while settling: the user is back, no hibernation\n");
+	s2h_event(S2H_EVENT_CANCELLED, NULL);
+}
+
+/*
+ * What a settle of @sec seconds for the action @seq, started at boottime
+ * @start, does next, on what it sees now: the user's input, by the watch
+ * or as a wakeup event since the wake; the battery.
+ */
+static enum s2h_settle_step s2h_settle_next(u64 seq, u32 sec, ktime_t start)
+{
+	struct s2h_settle_facts f = { .settle_sec = sec };
+	struct s2h_power pw;
+	ktime_t woke;
+
+	mutex_lock(&s2h.lock);
+	if (seq != s2h.action_seq) {
+		mutex_unlock(&s2h.lock);
+		return S2H_SETTLE_SUPERSEDED;
+	}
+	woke = s2h.woke_mono;
+	f.battery_critical = s2h.config.battery_critical;
+	mutex_unlock(&s2h.lock);
+
+	s2h_power_read(&pw);
+	f.on_ac = pw.on_ac;
+	f.battery = pw.battery;
+	f.elapsed_ms = ktime_ms_delta(ktime_get_boottime(), start);
+	f.input = s2h_user_seen() || s2h_input_since(woke);
+	return s2h_settle_step(&f);
+}
+
+/* The next wait of a settle: to its end, the battery read at least every S2H_SETTLE_POLL_MS. */
+static unsigned long s2h_settle_slice(u32 sec, ktime_t start)
+{
+	s64 left = (s64)sec * MSEC_PER_SEC - ktime_ms_delta(ktime_get_boottime(), start);
+
+	return msecs_to_jiffies(clamp_t(s64, left, 1, S2H_SETTLE_POLL_MS));
+}
+
+/* The settle's watch and waits; the user's input or a suspend ends a wait at once. */
+static enum s2h_settle_step s2h_settle_wait(u64 seq, u32 sec)
+{
+	ktime_t start = ktime_get_boottime();
+	enum s2h_settle_step step;
+	u64 cycle;
+
+	mutex_lock(&s2h.lock);
+	cycle = s2h.last->seq;
+	mutex_unlock(&s2h.lock);
+	/* Idle, not uninterruptible: the wait may outlast the hung task timeout. */
+	while ((step = s2h_settle_next(seq, sec, start)) == S2H_SETTLE_WAIT)
+		wait_event_idle_timeout(s2h.settle_wait,
+					s2h_user_seen() || READ_ONCE(s2h.action_seq) != seq,
+					s2h_settle_slice(sec, start));
+	trace_s2h_settle(cycle, sec, step, ktime_ms_delta(ktime_get_boottime(), start));
+	if (step == S2H_SETTLE_HIBERNATE &&
+	    ktime_ms_delta(ktime_get_boottime(), start) < (s64)sec * MSEC_PER_SEC)
+		pr_warn("the battery reached battery_critical: hibernating before the settle is over\n");
+	return step;
+}
+
+/*
+ * The settle the alarm's wake asks for with settle_sec: the system runs
+ * that long before it hibernates (or hands the hibernation off), for the
+ * drivers that hang hibernating straight from a resume (amdgpu, nvidia:
+ * systemd #27559). The user's input in that time cancels the hibernation;
+ * a suspend or hibernation of the user's (logind's, the lid still closed)
+ * takes its place as it would the handoff's (s2h_supersede()), its alarm
+ * going on with the cycle; a battery at battery_critical hibernates at
+ * once. rmmod is refused meanwhile: this work holds the module
+ * (s2h_queue()). A watch that cannot start settles nothing: the system
+ * never stays up for it.
+ *
+ * Return: true when the hibernation goes ahead.
+ */
+static bool s2h_settle(u64 seq)
+{
+	struct s2h_event_info ev = {};
+	enum s2h_settle_step step;
+	int err;
+	u32 sec;
+
+	mutex_lock(&s2h.lock);
+	ev.config = s2h.config;
+	sec = s2h_settle_sec(ev.config.settle_sec, s2h.settle_resuspended);
+	if (sec)
+		s2h_set_state(S2H_STATE_SETTLING);
+	mutex_unlock(&s2h.lock);
+	if (!sec)
+		return true;
+
+	err = s2h_user_watch_start(&s2h.settle_wait);
+	if (err) {
+		pr_warn("cannot watch the input devices (%pe): hibernating without settling\n",
+			ERR_PTR(err));
+		step = S2H_SETTLE_HIBERNATE;
+	} else {
+		pr_info("settling for %u s before hibernating: input cancels it\n", sec);
+		ev.config.settle_sec = sec;
+		s2h_event(S2H_EVENT_SETTLE, &ev);
+		step = s2h_settle_wait(seq, sec);
+		s2h_user_watch_stop();
+	}
+
+	switch (step) {
+	case S2H_SETTLE_HIBERNATE:
+		mutex_lock(&s2h.lock);
+		if (seq == s2h.action_seq)
+			s2h_set_state(S2H_STATE_HIBERNATING);
+		mutex_unlock(&s2h.lock);
+		return true;
+	case S2H_SETTLE_CANCEL:
+		s2h_settle_cancel(seq);
+		return false;
+	default:
+		pr_info("superseded by a transition of the user's while settling: no hibernation\n");
+		return false;
+	}
+}
+
 void s2h_hibernate_work(struct work_struct *work)
 {
 	u64 seq = s2h_action_begin();
 
-	if (!s2h_action_dropped(seq, "hibernation") && !s2h_hand_off())
+	if (!s2h_action_dropped(seq, "hibernation") && s2h_settle(seq) && !s2h_hand_off())
 		s2h_hibernate_now(false, seq);
 	module_put(THIS_MODULE);
 }

@@ -99,6 +99,7 @@ static void s2h_start_cycle(const struct s2h_power *pw, ktime_t now)
 
 	s2h.attempts_failed = 0;
 	s2h.handoff_refused = false;
+	s2h.settle_resuspended = false;
 	s2h.cycle_start = now;
 	s2h.last = s2h_history_start(&s2h.history);
 	s2h.last->suspended_at = ktime_get_real_seconds();

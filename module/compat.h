@@ -183,4 +183,10 @@ static inline void s2h_hw_protection_poweroff(const char *reason, int ms_until_f
 #define S2H_KUNIT_IMPORT
 #endif
 
+/*
+ * The kernel s2h runs on, as it is built for it: pre-flight's advice on a
+ * driver whose fix came with a version (s2h_amdgpu_hybrid_broken()).
+ */
+#define S2H_KERNEL_VERSION	LINUX_VERSION_CODE
+
 #endif /* _S2H_COMPAT_H */

@@ -124,6 +124,8 @@ const struct s2h_setting s2h_settings[__S2H_SETTING_MAX] = {
 	[S2H_SETTING_HIBERNATE_NO_HW_SLEEP] = S2H_BOOL("hibernate_no_hw_sleep",
 						       hibernate_no_hw_sleep,
 						       S2H_A_HIBERNATE_NO_HW_SLEEP),
+	[S2H_SETTING_SETTLE] = S2H_UINT("settle_sec", settle_sec, 0, S2H_SETTLE_MAX_SEC,
+					S2H_A_SETTLE_SEC),
 };
 EXPORT_SYMBOL_IF_KUNIT(s2h_settings);
 
@@ -219,6 +221,7 @@ static const char * const s2h_state_names[__S2H_STATE_MAX] = {
 	[S2H_STATE_HIBERNATING] = "hibernating",
 	[S2H_STATE_RESUMING] = "resuming",
 	[S2H_STATE_HANDOFF] = "handoff",
+	[S2H_STATE_SETTLING] = "settling",
 };
 
 static const char * const s2h_wake_names[__S2H_WAKE_MAX] = {
@@ -237,6 +240,11 @@ static const char * const s2h_check_names[__S2H_CHECK_MAX] = {
 	[S2H_CHECK_RTC] = "rtc",
 	[S2H_CHECK_RTC_S2IDLE] = "rtc_s2idle",
 	[S2H_CHECK_VERIFIED] = "verified",
+};
+
+static const char * const s2h_advice_names[__S2H_ADVICE_MAX] = {
+	[S2H_ADVICE_NVIDIA_HANDOFF] = "nvidia_handoff",
+	[S2H_ADVICE_AMDGPU_HYBRID] = "amdgpu_hybrid",
 };
 
 static const char * const s2h_verify_names[__S2H_VERIFY_MAX] = {
@@ -300,6 +308,12 @@ const char *s2h_check_name(enum s2h_check check)
 	return s2h_name(s2h_check_names, __S2H_CHECK_MAX, check);
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_check_name);
+
+const char *s2h_advice_name(enum s2h_advice advice)
+{
+	return s2h_name(s2h_advice_names, __S2H_ADVICE_MAX, advice);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_advice_name);
 
 const char *s2h_verify_name(enum s2h_verify verify)
 {

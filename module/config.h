@@ -30,6 +30,7 @@ struct s2h_config {
 	u32 battery_critical;		/* percent, 0: no last resort */
 	u32 thermal_limit;		/* millidegrees Celsius, 0: off */
 	u32 hibernate_no_hw_sleep;
+	u32 settle_sec;			/* awake before the alarm's hibernation, 0: none */
 };
 
 enum s2h_setting_id {
@@ -50,6 +51,7 @@ enum s2h_setting_id {
 	S2H_SETTING_BATTERY_CRITICAL,
 	S2H_SETTING_THERMAL_LIMIT,
 	S2H_SETTING_HIBERNATE_NO_HW_SLEEP,
+	S2H_SETTING_SETTLE,
 	__S2H_SETTING_MAX,
 };
 
@@ -90,6 +92,7 @@ extern const struct s2h_setting s2h_settings[__S2H_SETTING_MAX];
 	.battery_critical = S2H_BATTERY_CRITICAL_DEFAULT,		\
 	.thermal_limit = 0,						\
 	.hibernate_no_hw_sleep = 0,					\
+	.settle_sec = 0,						\
 }
 
 /*
@@ -123,6 +126,7 @@ const char *s2h_setting_text(const struct s2h_setting *s, u32 val,
 const char *s2h_state_name(enum s2h_state state);
 const char *s2h_wake_name(enum s2h_wake wake);
 const char *s2h_check_name(enum s2h_check check);
+const char *s2h_advice_name(enum s2h_advice advice);
 const char *s2h_verify_name(enum s2h_verify verify);
 const char *s2h_decision_name(enum s2h_decision_kind decision);
 const char *s2h_wake_test_name(enum s2h_wake_test result);

@@ -292,6 +292,7 @@ bool s2h_history_read(u64 after, struct s2h_cycle_record *cycle)
 static void s2h_reader_check_work(struct kthread_work *work)
 {
 	s2h_preflight_run(&s2h.reader.pf, s2h.reader.verified_needed);
+	s2h_preflight_advise(&s2h.reader.pf, s2h.reader.handoff_sec, s2h.reader.hybrid);
 }
 
 /**
@@ -309,6 +310,8 @@ void s2h_available(struct s2h_preflight *p)
 	mutex_lock(&s2h.reader.lock);
 	mutex_lock(&s2h.lock);
 	s2h.reader.verified_needed = s2h_verified_needed();
+	s2h.reader.handoff_sec = s2h.config.handoff_sec;
+	s2h.reader.hybrid = s2h.config.hibernate_mode == S2H_MODE_SUSPEND;
 	mutex_unlock(&s2h.lock);
 	kthread_queue_work(s2h.check.worker, &s2h.reader.work);
 	kthread_flush_work(&s2h.reader.work);
@@ -391,6 +394,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	mutex_init(&s2h.reader.lock);
 	kthread_init_work(&s2h.reader.work, s2h_reader_check_work);
 	init_waitqueue_head(&s2h.handoff_wait);
+	init_waitqueue_head(&s2h.settle_wait);
 
 	/*
 	 * High priority: after a dark wake its work puts the system back

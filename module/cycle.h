@@ -103,6 +103,8 @@ struct s2h {
 	ktime_t woke_mono;		/* when that wake was seen: input since = the user */
 	ktime_t deadline;		/* boottime at which the alarm was last due */
 	ktime_t other_woke_at;		/* boottime of a wake no user caused, 0: none */
+	/* A suspend of the user's ended a settle of this cycle: s2h_settle_sec(). */
+	bool settle_resuspended;
 
 	/*
 	 * Ordered: the work items put the system to sleep or into
@@ -118,6 +120,8 @@ struct s2h {
 	struct work_struct handoff_end_work;
 	/* Woken when a hibernation userspace started ends the handoff's wait. */
 	wait_queue_head_t handoff_wait;
+	/* Woken by the user's input or a suspend of the user's in a settle. */
+	wait_queue_head_t settle_wait;
 	/*
 	 * The wake of an armed suspend that is not the alarm's, told and
 	 * decided on after the resume (s2h_wake_work()). On an unbound
@@ -164,6 +168,8 @@ struct s2h {
 		struct mutex lock;
 		struct kthread_work work;
 		bool verified_needed;
+		u32 handoff_sec;		/* for the advice */
+		bool hybrid;
 		struct s2h_preflight pf;
 	} reader;
 	struct notifier_block pm_nb;

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/bits.h>
 #include <linux/errno.h>
+#include <linux/input-event-codes.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/time64.h>
+#include <linux/version.h>
 
 #include "compat.h"
 #include "decide.h"
@@ -677,3 +680,116 @@ bool s2h_resume_usable(int swap, bool offset)
 	return swap || offset;
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_resume_usable);
+
+/**
+ * s2h_settle_sec() - the settle of an alarm's wake that decided to hibernate
+ * @settle_sec: the setting
+ * @resuspended: a suspend of the user's ended a settle of this cycle
+ *
+ * Return: seconds, 0 for none.
+ */
+u32 s2h_settle_sec(u32 settle_sec, bool resuspended)
+{
+	return resuspended ? min_t(u32, settle_sec, S2H_SETTLE_RESUSPENDED_SEC) : settle_sec;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_settle_sec);
+
+/**
+ * s2h_settle_step() - what a settle does next
+ * @f: what it has seen so far
+ *
+ * The user's input wins: the machine is theirs, whatever the battery. A
+ * battery at battery_critical does not wait for the rest of the settle:
+ * the hibernation the wake decided is its best way out, and waiting on
+ * would let it die awake.
+ *
+ * Return: wait on, hibernate, or cancel.
+ */
+enum s2h_settle_step s2h_settle_step(const struct s2h_settle_facts *f)
+{
+	if (f->input)
+		return S2H_SETTLE_CANCEL;
+	if (f->battery_critical && !f->on_ac && f->battery >= 0 &&
+	    f->battery <= f->battery_critical)
+		return S2H_SETTLE_HIBERNATE;
+	if (f->elapsed_ms >= (s64)f->settle_sec * MSEC_PER_SEC)
+		return S2H_SETTLE_HIBERNATE;
+	return S2H_SETTLE_WAIT;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_settle_step);
+
+/**
+ * s2h_input_is_user() - whether an input event is the user's
+ * @type: EV_*
+ * @code: its code
+ * @value: its value
+ *
+ * A key or button, pressed or released, and any move of a pointer are;
+ * the lid is when it opens, not when it closes: a lid closed in the
+ * settle is logind's suspend coming, which goes on with the cycle
+ * (s2h_supersede()), and an autorepeat only repeats a key seen already.
+ * Other switches (a tablet's mode, a headphone jack) and the rest (SYN,
+ * MSC, LED, sound) say nothing of a user.
+ *
+ * Return: true when the user is back.
+ */
+bool s2h_input_is_user(unsigned int type, unsigned int code, int value)
+{
+	switch (type) {
+	case EV_KEY:
+		return value != 2;
+	case EV_REL:
+	case EV_ABS:
+		return true;
+	case EV_SW:
+		return code == SW_LID && !value;
+	default:
+		return false;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_input_is_user);
+
+/**
+ * s2h_amdgpu_hybrid_broken() - whether amdgpu breaks hibernate_mode suspend
+ * @kernel: KERNEL_VERSION() of the kernel
+ *
+ * "drm/amdgpu: do not resume device in thaw for normal hibernation"
+ * (530694f54dd5, merged for 6.17) leaves the GPU suspended after the image
+ * is written, which is right when the system powers off and wrong when it
+ * suspends (hybrid sleep, hibernate_mode suspend). "drm/amd: Fix hybrid
+ * sleep" (Mario Limonciello, drm/amd issue 4573; in the PM pull for
+ * 6.18-rc1, its stable tag "6.17+") fixed it; the 6.17 stable review that
+ * carries it is of 21 October 2025, which became 6.17.5 (the point release
+ * is inferred from that date). A distribution kernel may carry the fix
+ * earlier: advice, not a refusal.
+ *
+ * Return: true for 6.17.0 to 6.17.4.
+ */
+bool s2h_amdgpu_hybrid_broken(u32 kernel)
+{
+	return kernel >= KERNEL_VERSION(6, 17, 0) && kernel < KERNEL_VERSION(6, 17, 5);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_amdgpu_hybrid_broken);
+
+/**
+ * s2h_driver_advice() - pre-flight's advice on the loaded drivers
+ * @f: which are loaded, and the settings they need
+ *
+ * nvidia saves its video memory only through nvidia-hibernate.service,
+ * which systemd runs around a hibernation it starts, never around one s2h
+ * starts in the kernel; hibernating without it hangs or loses the desktop
+ * (systemd #27559): handoff_sec hands the hibernation to systemd.
+ *
+ * Return: BIT(enum s2h_advice) of each piece.
+ */
+unsigned long s2h_driver_advice(const struct s2h_driver_facts *f)
+{
+	unsigned long advice = 0;
+
+	if (f->nvidia && !f->handoff_sec)
+		advice |= BIT(S2H_ADVICE_NVIDIA_HANDOFF);
+	if (f->amdgpu && f->hybrid && s2h_amdgpu_hybrid_broken(f->kernel))
+		advice |= BIT(S2H_ADVICE_AMDGPU_HYBRID);
+	return advice;
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_driver_advice);

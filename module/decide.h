@@ -268,4 +268,53 @@ u32 s2h_drain_measure(const struct s2h_drain_ends *e);
 u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec,
 		    bool battery_alarm);
 
+/*
+ * A settle (settle_sec) reads the battery this often while it waits, so
+ * that a battery that reaches battery_critical is hibernated at once.
+ */
+#define S2H_SETTLE_POLL_MS	5000
+
+/*
+ * The settle of a wake after a settle that a suspend of the user's ended
+ * in its cycle: logind suspends again HoldoffTimeoutSec (30 s by default)
+ * after a resume with the lid still closed, and a longer settle would be
+ * ended by it at every wake, the cycle never hibernating. Shorter than
+ * that hold-off, with room for the resume.
+ */
+#define S2H_SETTLE_RESUSPENDED_SEC	20
+
+/* What a settle does next. */
+enum s2h_settle_step {
+	S2H_SETTLE_WAIT,	/* wait on */
+	S2H_SETTLE_HIBERNATE,	/* settled, or the battery cannot wait */
+	S2H_SETTLE_CANCEL,	/* the user is back: no hibernation */
+	S2H_SETTLE_SUPERSEDED,	/* a suspend of the user's took its place (s2h_supersede()) */
+};
+
+/* What a settle is judged on, at each of its steps. */
+struct s2h_settle_facts {
+	u32 settle_sec;		/* the settle in force, s2h_settle_sec() */
+	s64 elapsed_ms;		/* since it started */
+	bool input;		/* user input since the wake */
+	bool on_ac;
+	int battery;		/* percent, < 0 when unknown */
+	u32 battery_critical;	/* percent, 0: no last resort */
+};
+
+enum s2h_settle_step s2h_settle_step(const struct s2h_settle_facts *f);
+u32 s2h_settle_sec(u32 settle_sec, bool resuspended);
+bool s2h_input_is_user(unsigned int type, unsigned int code, int value);
+
+/* The drivers pre-flight's advice is about (enum s2h_advice). */
+struct s2h_driver_facts {
+	bool nvidia;		/* its PCI driver is registered */
+	bool amdgpu;
+	u32 kernel;		/* KERNEL_VERSION() of the running kernel */
+	u32 handoff_sec;
+	bool hybrid;		/* hibernate_mode suspend */
+};
+
+bool s2h_amdgpu_hybrid_broken(u32 kernel);
+unsigned long s2h_driver_advice(const struct s2h_driver_facts *f);
+
 #endif /* _S2H_DECIDE_H */

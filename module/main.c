@@ -78,6 +78,8 @@ module_param_cb(thermal_limit, &s2h_param_ops, S2H_ARG(THERMAL_LIMIT), 0444);
 MODULE_PARM_DESC(thermal_limit, "Hibernate at an alarm wake at once at this many millidegrees C, 0: off (default: 0)");
 module_param_cb(hibernate_no_hw_sleep, &s2h_param_ops, S2H_ARG(HIBERNATE_NO_HW_SLEEP), 0444);
 MODULE_PARM_DESC(hibernate_no_hw_sleep, "Hibernate at once at an alarm wake from s2idle without hardware sleep (default: 0)");
+module_param_cb(settle_sec, &s2h_param_ops, S2H_ARG(SETTLE), 0444);
+MODULE_PARM_DESC(settle_sec, "Seconds awake after the alarm's wake before hibernating, 0-600; input cancels (default: 0)");
 
 static int __init s2h_init(void)
 {

@@ -67,6 +67,8 @@ static const struct nla_policy s2h_set_policy[S2H_A_MAX + 1] = {
 	[S2H_A_HANDOFF_SEC] = NLA_POLICY_MAX(NLA_U32, S2H_HANDOFF_MAX_SEC),
 	[S2H_A_THERMAL_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &s2h_thermal_limit_range),
 	[S2H_A_HIBERNATE_NO_HW_SLEEP] = NLA_POLICY_MAX(NLA_U32, 1),
+	[S2H_A_SETTLE_SEC] = NLA_POLICY_MAX(NLA_U32, S2H_SETTLE_MAX_SEC),
+	[S2H_A_ADVICE] = S2H_READ_ONLY("advice"),
 	[S2H_A_HW_SLEEP_AVAILABLE] = S2H_READ_ONLY("hw-sleep-available"),
 	[S2H_A_STATE] = S2H_READ_ONLY("state"),
 	[S2H_A_LAST_WAKE] = S2H_READ_ONLY("last-wake"),
@@ -268,6 +270,8 @@ static int s2h_nl_put_cycle_fields(struct sk_buff *msg, const struct s2h_cycle_r
 	    nla_put_u64_64bit(msg, S2H_LAST_A_HIBERNATING_MS, c->state_ms[S2H_STATE_HIBERNATING],
 			      S2H_LAST_A_PAD) ||
 	    nla_put_u64_64bit(msg, S2H_LAST_A_RESUMING_MS, c->state_ms[S2H_STATE_RESUMING],
+			      S2H_LAST_A_PAD) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_SETTLING_MS, c->state_ms[S2H_STATE_SETTLING],
 			      S2H_LAST_A_PAD))
 		return -EMSGSIZE;
 	return 0;
@@ -293,7 +297,7 @@ static int s2h_nl_put_cycle(struct sk_buff *msg, int attr, const struct s2h_cycl
 static size_t s2h_nl_cycle_size(void)
 {
 	return nla_total_size(0) +
-	       12 * nla_total_size_64bit(sizeof(u64)) +	/* times, seq, hw_sleep_us, energy */
+	       13 * nla_total_size_64bit(sizeof(u64)) +	/* times, seq, hw_sleep_us, energy */
 	       10 * nla_total_size(sizeof(u32)) +	/* wake ... wakes */
 	       2 * nla_total_size(S2H_WAKE_SOURCE_LEN) +	/* wake_source, undone_by */
 	       S2H_CYCLE_WAKES_MAX * nla_total_size(sizeof(s32)) +	/* battery_wakes */
@@ -308,7 +312,7 @@ static size_t s2h_nl_get_size(bool checks)
 {
 	return __S2H_SETTING_MAX * nla_total_size(sizeof(u32)) +
 	       3 * nla_total_size(sizeof(u32)) +	/* state, last wake, hw sleep */
-	       (checks ? 3 * nla_total_size(sizeof(u32)) : 0) +
+	       (checks ? 4 * nla_total_size(sizeof(u32)) : 0) +
 	       nla_total_size(0) + 4 * nla_total_size(sizeof(u32)) +	/* verified */
 	       nla_total_size_64bit(sizeof(u64)) +
 	       s2h_nl_cycle_size() + s2h_nl_wake_test_size() +
@@ -318,6 +322,7 @@ static size_t s2h_nl_get_size(bool checks)
 static int s2h_nl_put_checks(struct sk_buff *msg, const struct s2h_preflight *pf)
 {
 	if (nla_put_u32(msg, S2H_A_CHECKS_FAILED, pf->failed) ||
+	    nla_put_u32(msg, S2H_A_ADVICE, pf->advice) ||
 	    nla_put_u32(msg, S2H_A_SWAP_FREE_MB, pf->swap_free_mb) ||
 	    nla_put_u32(msg, S2H_A_IMAGE_MB, pf->image_mb))
 		return -EMSGSIZE;
@@ -752,6 +757,8 @@ static int s2h_nl_event_fill(struct sk_buff *msg, enum s2h_event event,
 		if (nla_put_u32(msg, S2H_A_HANDOFF_SEC, info->config.handoff_sec))
 			return -EMSGSIZE;
 		return nla_put_u32(msg, S2H_A_HIBERNATE_MODE, info->config.hibernate_mode);
+	case S2H_EVENT_SETTLE:
+		return nla_put_u32(msg, S2H_A_SETTLE_SEC, info->config.settle_sec);
 	default:
 		return 0;
 	}

@@ -7,6 +7,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
+#include <linux/pci.h>
 #include <linux/rtc.h>
 #include <linux/security.h>
 #include <linux/string.h>
@@ -146,6 +147,7 @@ void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 	unsigned long image = s2h_image_pages();
 
 	p->failed = 0;
+	p->advice = 0;
 	p->swap_free_mb = S2H_PAGES_TO_MB(max(swap_free, 0L));
 	p->image_mb = S2H_PAGES_TO_MB(image);
 	if (s2h_locked_down())
@@ -164,6 +166,37 @@ void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed)
 		p->failed |= BIT(S2H_CHECK_SWAP);
 	if (verified_needed)
 		p->failed |= BIT(S2H_CHECK_VERIFIED);
+}
+
+/*
+ * Whether a PCI driver of that name is registered: its module is loaded,
+ * whatever the name of the module. The driver is not held: only whether
+ * it was there is asked.
+ */
+static bool s2h_pci_driver_loaded(const char *name)
+{
+	return IS_ENABLED(CONFIG_PCI) && driver_find(name, &pci_bus_type);
+}
+
+/**
+ * s2h_preflight_advise() - pre-flight's advice on the loaded drivers
+ * @p: where it goes, in advice
+ * @handoff_sec: the setting
+ * @hybrid: hibernate_mode is suspend
+ *
+ * For the readers (s2hctl check, sysfs) only, never for a suspend's
+ * checks: advice arms or refuses nothing, and a suspend does not wait
+ * for it.
+ */
+void s2h_preflight_advise(struct s2h_preflight *p, u32 handoff_sec, bool hybrid)
+{
+	p->advice = s2h_driver_advice(&(struct s2h_driver_facts) {
+		.nvidia = s2h_pci_driver_loaded("nvidia"),
+		.amdgpu = s2h_pci_driver_loaded("amdgpu"),
+		.kernel = S2H_KERNEL_VERSION,
+		.handoff_sec = handoff_sec,
+		.hybrid = hybrid,
+	});
 }
 
 int s2h_preflight_init(void)

@@ -12,6 +12,7 @@
 
 struct s2h_preflight {
 	unsigned long failed;	/* BIT(enum s2h_check) of each failed check */
+	unsigned long advice;	/* BIT(enum s2h_advice): s2h_preflight_advise(), readers only */
 	u32 swap_free_mb;
 	u32 image_mb;		/* the image the kernel is expected to write */
 };
@@ -19,6 +20,7 @@ struct s2h_preflight {
 int s2h_preflight_init(void);
 void s2h_preflight_exit(void);
 void s2h_preflight_run(struct s2h_preflight *p, bool verified_needed);
+void s2h_preflight_advise(struct s2h_preflight *p, u32 handoff_sec, bool hybrid);
 int s2h_preflight_format(const struct s2h_preflight *p, char *buf, size_t size);
 
 #endif /* _S2H_PREFLIGHT_H */

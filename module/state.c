@@ -133,6 +133,10 @@ u32 s2h_supersede(void)
 		s2h.stats[S2H_STAT_HANDOFF_FALLBACKS]++;
 		wake_up(&s2h.handoff_wait);
 	}
+	if (s2h.state == S2H_STATE_SETTLING) {
+		s2h.settle_resuspended = true;
+		wake_up(&s2h.settle_wait);
+	}
 	if (sec || s2h.state != S2H_STATE_IDLE)
 		pr_info("a suspend or hibernation of the user's before s2h's own: it takes its place\n");
 	if (s2h.state != S2H_STATE_IDLE)

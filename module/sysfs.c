@@ -76,6 +76,7 @@ S2H_SETTING_ATTR(drain_budget, S2H_SETTING_DRAIN_BUDGET);
 S2H_SETTING_ATTR(battery_critical, S2H_SETTING_BATTERY_CRITICAL);
 S2H_SETTING_ATTR(thermal_limit, S2H_SETTING_THERMAL_LIMIT);
 S2H_SETTING_ATTR(hibernate_no_hw_sleep, S2H_SETTING_HIBERNATE_NO_HW_SLEEP);
+S2H_SETTING_ATTR(settle_sec, S2H_SETTING_SETTLE);
 
 static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
@@ -123,6 +124,19 @@ static ssize_t available_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "%s\n", pf.failed ? "no" : "yes");
 }
 
+/* Pre-flight's advice: the names of each piece, space-separated; "none" when none. */
+static ssize_t advice_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	struct s2h_preflight pf;
+	ssize_t len = 0;
+	int advice;
+
+	s2h_available(&pf);
+	for_each_set_bit(advice, &pf.advice, __S2H_ADVICE_MAX)
+		len += sysfs_emit_at(buf, len, "%s%s", len ? " " : "", s2h_advice_name(advice));
+	return len + sysfs_emit_at(buf, len, "%s\n", len ? "" : "none");
+}
+
 static ssize_t swap_free_mb_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
 	struct s2h_preflight pf;
@@ -149,6 +163,7 @@ static ssize_t hw_sleep_available_show(struct kobject *kobj, struct kobj_attribu
 static struct kobj_attribute state_attr = __ATTR_RO(state);
 static struct kobj_attribute last_wake_attr = __ATTR_RO(last_wake);
 static struct kobj_attribute available_attr = __ATTR_RO(available);
+static struct kobj_attribute advice_attr = __ATTR_RO(advice);
 static struct kobj_attribute swap_free_mb_attr = __ATTR_RO(swap_free_mb);
 static struct kobj_attribute image_mb_attr = __ATTR_RO(image_mb);
 static struct kobj_attribute hw_sleep_available_attr = __ATTR_RO(hw_sleep_available);
@@ -171,9 +186,11 @@ static struct attribute *s2h_attrs[] = {
 	&s2h_setting_battery_critical.kattr.attr,
 	&s2h_setting_thermal_limit.kattr.attr,
 	&s2h_setting_hibernate_no_hw_sleep.kattr.attr,
+	&s2h_setting_settle_sec.kattr.attr,
 	&state_attr.attr,
 	&last_wake_attr.attr,
 	&available_attr.attr,
+	&advice_attr.attr,
 	&swap_free_mb_attr.attr,
 	&image_mb_attr.attr,
 	&hw_sleep_available_attr.attr,
@@ -403,6 +420,8 @@ static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr,
 		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_HIBERNATING]);
 	case S2H_LAST_A_RESUMING_MS:
 		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_RESUMING]);
+	case S2H_LAST_A_SETTLING_MS:
+		return sysfs_emit(buf, "%llu\n", l->state_ms[S2H_STATE_SETTLING]);
 	case S2H_LAST_A_ENERGY_START:
 		return sysfs_emit(buf, "%lld\n", l->energy_start);
 	case S2H_LAST_A_ENERGY_WAKE:
@@ -445,6 +464,7 @@ S2H_LAST_ATTR(energy_wake, S2H_LAST_A_ENERGY_WAKE);
 S2H_LAST_ATTR(energy_resume, S2H_LAST_A_ENERGY_RESUME);
 S2H_LAST_ATTR(energy_full, S2H_LAST_A_ENERGY_FULL);
 S2H_LAST_ATTR(energy_wakes, S2H_LAST_A_ENERGY_WAKES);
+S2H_LAST_ATTR(settling_ms, S2H_LAST_A_SETTLING_MS);
 
 static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_suspended_at.kattr.attr,
@@ -473,6 +493,7 @@ static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_energy_resume.kattr.attr,
 	&s2h_last_energy_full.kattr.attr,
 	&s2h_last_energy_wakes.kattr.attr,
+	&s2h_last_settling_ms.kattr.attr,
 	NULL,
 };
 

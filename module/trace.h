@@ -53,6 +53,10 @@ TRACE_DEFINE_ENUM(S2H_IRQ_OTHER);
 TRACE_DEFINE_ENUM(S2H_LID_UNKNOWN);
 TRACE_DEFINE_ENUM(S2H_LID_CLOSED);
 TRACE_DEFINE_ENUM(S2H_LID_OPEN);
+TRACE_DEFINE_ENUM(S2H_SETTLE_WAIT);
+TRACE_DEFINE_ENUM(S2H_SETTLE_HIBERNATE);
+TRACE_DEFINE_ENUM(S2H_SETTLE_CANCEL);
+TRACE_DEFINE_ENUM(S2H_SETTLE_SUPERSEDED);
 
 /* The words of the spec (sysfs, s2hctl). */
 #define s2h_show_wake(w)						\
@@ -188,6 +192,30 @@ TRACE_EVENT(s2h_hibernate,
 			   __entry->attempt = attempt;),
 	    TP_printk("cycle=%llu error=%d hybrid=%d attempt=%u",
 		      __entry->cycle, __entry->error, __entry->hybrid, __entry->attempt)
+);
+
+/*
+ * A settle ended: the hibernation goes ahead (settled, or the battery
+ * critical), the user cancelled it, or a suspend of the user's took its place.
+ */
+TRACE_EVENT(s2h_settle,
+	    TP_PROTO(u64 cycle, u32 settle_sec, enum s2h_settle_step end, s64 elapsed_ms),
+	    TP_ARGS(cycle, settle_sec, end, elapsed_ms),
+	    TP_STRUCT__entry(__field(u64, cycle)
+			     __field(u32, settle_sec)
+			     __field(int, end)
+			     __field(s64, elapsed_ms)),
+	    TP_fast_assign(__entry->cycle = cycle;
+			   __entry->settle_sec = settle_sec;
+			   __entry->end = end;
+			   __entry->elapsed_ms = elapsed_ms;),
+	    TP_printk("cycle=%llu settle_sec=%u end=%s elapsed_ms=%lld",
+		      __entry->cycle, __entry->settle_sec,
+		      __print_symbolic(__entry->end, { S2H_SETTLE_WAIT, "wait" },
+				       { S2H_SETTLE_HIBERNATE, "hibernate" },
+				       { S2H_SETTLE_CANCEL, "cancel" },
+				       { S2H_SETTLE_SUPERSEDED, "superseded" }),
+		      __entry->elapsed_ms)
 );
 
 #endif /* _S2H_TRACE_H */

@@ -140,7 +140,7 @@ run_vm()
 	suite=$1
 	shift
 	run_suite "$suite" env KVER="$kver" S2H_KO="$top/module/s2h.ko" \
-		VM_GUEST_MODULES="$top/selftests/fake-power/s2h_fake_power.ko $top/selftests/fake-power/s2h_fake_thermal.ko $top/selftests/fake-power/s2h_fake_fault.ko" \
+		VM_GUEST_MODULES="$top/selftests/fake-power/s2h_fake_power.ko $top/selftests/fake-power/s2h_fake_thermal.ko $top/selftests/fake-power/s2h_fake_fault.ko $top/selftests/fake-power/s2h_fake_gpu.ko" \
 		VM_GUEST_BINS="$guest_bins" VM_GUEST_TREES="${guest_trees:-}" \
 		VM_EXCLUDE="${vm_exclude:-}" "$top/selftests/vm/run-tests.sh" "$@"
 }

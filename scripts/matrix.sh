@@ -69,7 +69,7 @@ run_smoke()
 {
 	log=$work/vm.log
 	env KVER="$2" VM_ROOT="$3" S2H_KO="$work/s2h.ko" \
-		VM_GUEST_MODULES="$work/s2h_fake_power.ko $work/s2h_fake_thermal.ko $work/s2h_fake_fault.ko" \
+		VM_GUEST_MODULES="$work/s2h_fake_power.ko $work/s2h_fake_thermal.ko $work/s2h_fake_fault.ko $work/s2h_fake_gpu.ko" \
 		VM_GUEST_BINS="$top/tools/s2hctl/s2hctl.static $top/selftests/netlink/s2h-nltest" \
 		"$top/selftests/vm/run-tests.sh" $smoke_tests >"$log" 2>&1
 	vm_status=$?

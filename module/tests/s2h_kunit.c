@@ -5,10 +5,13 @@
  * kernel built with KUnit (EXPORT_SYMBOL_IF_KUNIT, compat.h).
  */
 #include <kunit/test.h>
+#include <linux/bits.h>
 #include <linux/errno.h>
+#include <linux/input-event-codes.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "compat.h"
 #include "config.h"
@@ -1101,6 +1104,7 @@ static const struct s2h_parse_case s2h_bool_cases[] = {
 #define HEAT	.id = S2H_SETTING_THERMAL_LIMIT
 #define NO_HW	.id = S2H_SETTING_HIBERNATE_NO_HW_SLEEP
 #define REQUIRE	.id = S2H_SETTING_REQUIRE_VERIFIED
+#define SETTLE	.id = S2H_SETTING_SETTLE
 
 static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "5", 0, 5, DELAY }, { "2592000", 0, 2592000, DELAY }, { "10800\n", 0, 10800, DELAY },
@@ -1142,6 +1146,8 @@ static const struct s2h_parse_case s2h_setting_cases[] = {
 	{ "Wake\n", 0, S2H_REQUIRE_WAKE, REQUIRE }, { "both", 0, S2H_REQUIRE_BOTH, REQUIRE },
 	{ "2", -EINVAL, 0, REQUIRE }, { "3", -EINVAL, 0, REQUIRE },
 	{ "wakes", -EINVAL, 0, REQUIRE },
+	{ "0", 0, 0, SETTLE }, { "30\n", 0, 30, SETTLE }, { "600", 0, 600, SETTLE },
+	{ "601", -ERANGE, 0, SETTLE }, { "30s", -EINVAL, 0, SETTLE }, { "-1", -EINVAL, 0, SETTLE },
 };
 
 /* Inputs are shown escaped, so that a newline does not end the KTAP line. */
@@ -1269,6 +1275,41 @@ static void s2h_wake_test_case_desc(const struct s2h_wake_test_case *c, char *de
 	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
 }
 
+struct s2h_settle_case {
+	const char *name;
+	struct s2h_settle_facts f;
+	enum s2h_settle_step step;
+};
+
+static const struct s2h_settle_case s2h_settle_cases[] = {
+	{ "just started: wait", { 30, 0, false, false, 80, 3 }, S2H_SETTLE_WAIT },
+	{ "1 ms short: wait", { 30, 29999, false, false, 80, 3 }, S2H_SETTLE_WAIT },
+	{ "settled: hibernate", { 30, 30000, false, false, 80, 3 }, S2H_SETTLE_HIBERNATE },
+	{ "past its end: hibernate", { 30, 45000, false, false, 80, 3 }, S2H_SETTLE_HIBERNATE },
+	{ "input: cancel", { 30, 1000, true, false, 80, 3 }, S2H_SETTLE_CANCEL },
+	{ "input at its end: cancel", { 30, 30000, true, false, 80, 3 }, S2H_SETTLE_CANCEL },
+	{ "input, battery critical: cancel, the user's", { 30, 1000, true, false, 2, 3 },
+	  S2H_SETTLE_CANCEL },
+	{ "battery at critical: hibernate now", { 30, 1000, false, false, 3, 3 },
+	  S2H_SETTLE_HIBERNATE },
+	{ "battery below critical: hibernate now", { 600, 0, false, false, 1, 3 },
+	  S2H_SETTLE_HIBERNATE },
+	{ "battery 1 above critical: wait", { 30, 1000, false, false, 4, 3 }, S2H_SETTLE_WAIT },
+	{ "critical on mains: wait", { 30, 1000, false, true, 2, 3 }, S2H_SETTLE_WAIT },
+	{ "battery unknown: wait", { 30, 1000, false, false, -1, 3 }, S2H_SETTLE_WAIT },
+	{ "no last resort (critical 0), battery 0: wait", { 30, 1000, false, false, 0, 0 },
+	  S2H_SETTLE_WAIT },
+	{ "the longest settle, 1 ms short: wait",
+	  { S2H_SETTLE_MAX_SEC, 599999, false, false, 50, 3 }, S2H_SETTLE_WAIT },
+	{ "the longest settle: hibernate", { S2H_SETTLE_MAX_SEC, 600000, false, false, 50, 3 },
+	  S2H_SETTLE_HIBERNATE },
+};
+
+static void s2h_settle_case_desc(const struct s2h_settle_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
 KUNIT_ARRAY_PARAM(s2h_wake_test, s2h_wake_test_cases, s2h_wake_test_case_desc);
 
 static void s2h_wake_test_verdict_test(struct kunit *test)
@@ -1283,6 +1324,107 @@ static void s2h_wake_test_verdict_test(struct kunit *test)
 			   s2h_wake_test_reason_name(c->reason));
 }
 
+KUNIT_ARRAY_PARAM(s2h_settle, s2h_settle_cases, s2h_settle_case_desc);
+
+static void s2h_settle_step_test(struct kunit *test)
+{
+	const struct s2h_settle_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_settle_step(&c->f), c->step);
+}
+
+static void s2h_settle_sec_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, s2h_settle_sec(0, false), 0);
+	KUNIT_EXPECT_EQ(test, s2h_settle_sec(0, true), 0);
+	KUNIT_EXPECT_EQ(test, s2h_settle_sec(10, false), 10);
+	KUNIT_EXPECT_EQ(test, s2h_settle_sec(10, true), 10);
+	KUNIT_EXPECT_EQ(test, s2h_settle_sec(120, false), 120);
+	/* logind's 30 s hold-off would end every longer settle with the lid closed */
+	KUNIT_EXPECT_EQ(test, s2h_settle_sec(120, true), S2H_SETTLE_RESUSPENDED_SEC);
+	KUNIT_EXPECT_LT(test, S2H_SETTLE_RESUSPENDED_SEC, 30);
+}
+
+struct s2h_input_case {
+	const char *name;
+	unsigned int type, code;
+	int value;
+	bool user;
+};
+
+static const struct s2h_input_case s2h_input_cases[] = {
+	{ "key pressed", EV_KEY, KEY_A, 1, true },
+	{ "key released", EV_KEY, KEY_LEFTSHIFT, 0, true },
+	{ "key autorepeat", EV_KEY, KEY_A, 2, false },
+	{ "power button", EV_KEY, KEY_POWER, 1, true },
+	{ "mouse button", EV_KEY, BTN_LEFT, 1, true },
+	{ "mouse moved", EV_REL, REL_X, -3, true },
+	{ "wheel", EV_REL, REL_WHEEL, 1, true },
+	{ "touchpad touched", EV_ABS, ABS_MT_POSITION_X, 512, true },
+	{ "lid opened", EV_SW, SW_LID, 0, true },
+	{ "lid closed: logind's suspend comes", EV_SW, SW_LID, 1, false },
+	{ "tablet mode", EV_SW, SW_TABLET_MODE, 1, false },
+	{ "headphone jack", EV_SW, SW_HEADPHONE_INSERT, 1, false },
+	{ "sync", EV_SYN, SYN_REPORT, 0, false },
+	{ "scancode", EV_MSC, MSC_SCAN, 30, false },
+	{ "led", EV_LED, LED_CAPSL, 1, false },
+};
+
+static void s2h_input_case_desc(const struct s2h_input_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_input, s2h_input_cases, s2h_input_case_desc);
+
+static void s2h_input_is_user_test(struct kunit *test)
+{
+	const struct s2h_input_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_input_is_user(c->type, c->code, c->value), c->user);
+}
+
+struct s2h_advice_case {
+	const char *name;
+	struct s2h_driver_facts f;
+	unsigned long advice;
+};
+
+#define S2H_NV	BIT(S2H_ADVICE_NVIDIA_HANDOFF)
+#define S2H_AMD	BIT(S2H_ADVICE_AMDGPU_HYBRID)
+
+static const struct s2h_advice_case s2h_advice_cases[] = {
+	{ "no driver", { false, false, KERNEL_VERSION(6, 17, 0), 0, true }, 0 },
+	{ "nvidia, handoff 0", { true, false, KERNEL_VERSION(6, 1, 0), 0, false }, S2H_NV },
+	{ "nvidia, handoff 60", { true, false, KERNEL_VERSION(6, 1, 0), 60, false }, 0 },
+	{ "amdgpu on 6.1, hybrid", { false, true, KERNEL_VERSION(6, 1, 0), 0, true }, 0 },
+	{ "amdgpu on 6.16, hybrid", { false, true, KERNEL_VERSION(6, 16, 9), 0, true }, 0 },
+	{ "amdgpu on 6.17.0, hybrid", { false, true, KERNEL_VERSION(6, 17, 0), 0, true }, S2H_AMD },
+	{ "amdgpu on 6.17.4, hybrid", { false, true, KERNEL_VERSION(6, 17, 4), 0, true }, S2H_AMD },
+	{ "amdgpu on 6.17.5, hybrid: fixed", { false, true, KERNEL_VERSION(6, 17, 5), 0, true },
+	  0 },
+	{ "amdgpu on 6.18, hybrid: fixed", { false, true, KERNEL_VERSION(6, 18, 0), 0, true }, 0 },
+	{ "amdgpu on 6.17.2, shutdown", { false, true, KERNEL_VERSION(6, 17, 2), 0, false }, 0 },
+	{ "both on 6.17.2, hybrid", { true, true, KERNEL_VERSION(6, 17, 2), 0, true },
+	  S2H_NV | S2H_AMD },
+	{ "both on 6.17.2, hybrid, handoff 30", { true, true, KERNEL_VERSION(6, 17, 2), 30, true },
+	  S2H_AMD },
+};
+
+static void s2h_advice_case_desc(const struct s2h_advice_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_advice, s2h_advice_cases, s2h_advice_case_desc);
+
+static void s2h_driver_advice_test(struct kunit *test)
+{
+	const struct s2h_advice_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, s2h_driver_advice(&c->f), c->advice);
+}
+
 static void s2h_names_test(struct kunit *test)
 {
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_IDLE), "idle");
@@ -1290,6 +1432,10 @@ static void s2h_names_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_HIBERNATING), "hibernating");
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_RESUMING), "resuming");
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_HANDOFF), "handoff");
+	KUNIT_EXPECT_STREQ(test, s2h_state_name(S2H_STATE_SETTLING), "settling");
+	KUNIT_EXPECT_STREQ(test, s2h_advice_name(S2H_ADVICE_NVIDIA_HANDOFF), "nvidia_handoff");
+	KUNIT_EXPECT_STREQ(test, s2h_advice_name(S2H_ADVICE_AMDGPU_HYBRID), "amdgpu_hybrid");
+	KUNIT_EXPECT_STREQ(test, s2h_advice_name(__S2H_ADVICE_MAX), "unknown");
 	KUNIT_EXPECT_STREQ(test, s2h_state_name(__S2H_STATE_MAX), "unknown");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_NONE), "none");
 	KUNIT_EXPECT_STREQ(test, s2h_wake_name(S2H_WAKE_ALARM), "alarm");
@@ -1326,6 +1472,10 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_pending_alarm_test, s2h_pending_gen_params),
 	KUNIT_CASE_PARAM(s2h_hw_sleep_delta_test, s2h_hw_delta_gen_params),
 	KUNIT_CASE_PARAM(s2h_resume_usable_test, s2h_resume_gen_params),
+	KUNIT_CASE_PARAM(s2h_settle_step_test, s2h_settle_gen_params),
+	KUNIT_CASE(s2h_settle_sec_test),
+	KUNIT_CASE_PARAM(s2h_input_is_user_test, s2h_input_gen_params),
+	KUNIT_CASE_PARAM(s2h_driver_advice_test, s2h_advice_gen_params),
 	KUNIT_CASE(s2h_sleep_retry_test),
 	KUNIT_CASE(s2h_retry_delay_test),
 	KUNIT_CASE_PARAM(s2h_history_test, s2h_history_gen_params),

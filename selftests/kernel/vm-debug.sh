@@ -37,7 +37,7 @@ fi
 KVER=$(cat "$kdir/include/config/kernel.release") \
 VM_KERNEL_IMAGE=$kdir/arch/x86/boot/bzImage \
 S2H_KO=$work/module/s2h.ko \
-VM_GUEST_MODULES="$work/fake-power/s2h_fake_power.ko $work/fake-power/s2h_fake_thermal.ko $work/fake-power/s2h_fake_fault.ko" \
+VM_GUEST_MODULES="$work/fake-power/s2h_fake_power.ko $work/fake-power/s2h_fake_thermal.ko $work/fake-power/s2h_fake_fault.ko $work/fake-power/s2h_fake_gpu.ko" \
 VM_MEM=${VM_MEM:-1024} \
 VM_TIME_SCALE=${VM_TIME_SCALE:-3} \
 VM_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-1200} \

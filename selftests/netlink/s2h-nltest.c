@@ -85,6 +85,7 @@ static const struct setting settings[] = {
 	{ "battery_critical", S2H_A_BATTERY_CRITICAL, 0, S2H_BATTERY_THRESHOLD_MAX },
 	{ "thermal_limit", S2H_A_THERMAL_LIMIT, 0, S2H_THERMAL_LIMIT_MAX },
 	{ "hibernate_no_hw_sleep", S2H_A_HIBERNATE_NO_HW_SLEEP, 0, 1 },
+	{ "settle_sec", S2H_A_SETTLE_SEC, 0, S2H_SETTLE_MAX_SEC },
 };
 
 #define N_SETTINGS	ARRAY_SIZE(settings)

@@ -83,6 +83,7 @@ static const struct setting_case settings[] = {
 	{ "battery_critical", "3", "101", -ERANGE },
 	{ "thermal_limit", "0", "150001", -ERANGE },
 	{ "hibernate_no_hw_sleep", "0", "2", -EINVAL },
+	{ "settle_sec", "0", "601", -ERANGE },
 };
 
 TEST(every_file_reads)
@@ -91,7 +92,8 @@ TEST(every_file_reads)
 		"enabled", "delay_sec", "hibernate_on_ac", "battery_threshold", "policy",
 		"battery_check_sec", "retries", "hibernate_mode", "require_verified",
 		"handoff_sec", "delay_low_sec", "battery_high", "ac_delay_sec", "drain_budget",
-		"battery_critical", "thermal_limit", "hibernate_no_hw_sleep", "hw_sleep_available",
+		"battery_critical", "thermal_limit", "hibernate_no_hw_sleep", "settle_sec", "advice",
+		"hw_sleep_available",
 		"state", "last_wake", "available", "swap_free_mb", "image_mb", "checks/swap",
 		"verified/result", "last_cycle/wake", "stats/suspends",
 	};

@@ -647,6 +647,15 @@ verb_key_at()
 	fi
 }
 
+# key-now: a key press on the PS/2 keyboard of the running guest (QMP
+# send-key), as a user's at the keyboard: an input event, no wake.
+verb_key_now()
+{
+	vm_status_is running || { VM_ERROR="status '$(vm_status)', not running"; return 1; }
+	vm_note "qmp send-key"
+	vm_qmp send-key '{"keys": [{"type": "qcode", "data": "shift"}]}' >/dev/null
+}
+
 # stay-suspended SECONDS: once the guest is in S3, it stays there for
 # SECONDS with no wake-up at all.
 verb_stay_suspended()
@@ -881,6 +890,8 @@ vm_verb()
 	key-at)
 		tap_check "host: guest suspended, woken by a key press ${arg}s after SUSPEND" \
 			verb_key_at "$arg" ;;
+	key-now)
+		tap_check "host: a key pressed on the running guest" verb_key_now ;;
 	stay-suspended)
 		tap_check "host: guest stayed suspended for ${arg}s" verb_stay_suspended "$arg" ;;
 	expect-resuspend)

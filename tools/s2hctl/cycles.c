@@ -330,9 +330,13 @@ static void put_wakes(struct out *o, const struct last_cycle *l)
 	put(o, "]");
 }
 
-/* The states of which the kernel tells the time: netlink's *-ms of the cycle. */
+/*
+ * The states of which the kernel tells the time: netlink's *-ms of the
+ * cycle. Settling, last, only in a cycle that settled (settle_sec).
+ */
 static const unsigned int timed_states[] = {
 	S2H_STATE_IDLE, S2H_STATE_ARMED, S2H_STATE_HIBERNATING, S2H_STATE_RESUMING,
+	S2H_STATE_SETTLING,
 };
 
 /**
@@ -380,8 +384,9 @@ int cycles_format(const struct last_cycle *l, const char *boot, char *buf, size_
 	put_known(&o, "hw_sleep_us", l->hw_sleep_us);
 	put(&o, ",\"state_ms\":{");
 	for (i = 0; i < ARRAY_SIZE(timed_states); i++)
-		put(&o, "%s\"%s\":%llu", i ? "," : "", state_name(timed_states[i]),
-		    (unsigned long long)l->state_ms[timed_states[i]]);
+		if (timed_states[i] != S2H_STATE_SETTLING || l->state_ms[S2H_STATE_SETTLING])
+			put(&o, "%s\"%s\":%llu", i ? "," : "", state_name(timed_states[i]),
+			    (unsigned long long)l->state_ms[timed_states[i]]);
 	put(&o, "}");
 	drain_suspended(l, &d);
 	put_drain(&o, "suspended", &d);

@@ -16,6 +16,7 @@ static const char * const state_names[__S2H_STATE_MAX] = {
 	[S2H_STATE_HIBERNATING] = "hibernating",
 	[S2H_STATE_RESUMING] = "resuming",
 	[S2H_STATE_HANDOFF] = "handoff",
+	[S2H_STATE_SETTLING] = "settling",
 };
 
 static const char * const wake_names[__S2H_WAKE_MAX] = {
@@ -45,6 +46,7 @@ static const char * const event_names[__S2H_EVENT_MAX] = {
 	[S2H_EVENT_HANDOFF] = "handoff",
 	[S2H_EVENT_POWER_OFF] = "power_off",
 	[S2H_EVENT_WAKE_TEST_RESULT] = "wake_test_result",
+	[S2H_EVENT_SETTLE] = "settle",
 };
 
 static const char * const attr_names[__S2H_A_MAX] = {
@@ -79,6 +81,8 @@ static const char * const attr_names[__S2H_A_MAX] = {
 	[S2H_A_HW_SLEEP_AVAILABLE] = "hw_sleep_available",
 	[S2H_A_WAKE_TEST] = "wake_test",
 	[S2H_A_WAKE_TEST_SEC] = "wake_test_sec",
+	[S2H_A_SETTLE_SEC] = "settle_sec",
+	[S2H_A_ADVICE] = "advice",
 };
 
 static const char * const check_names[__S2H_CHECK_MAX] = {
@@ -221,6 +225,33 @@ const char *event_name(unsigned int event)
 const char *attr_name(unsigned int attr)
 {
 	return NAME_OF(attr_names, attr);
+}
+
+static const char * const advice_names[__S2H_ADVICE_MAX] = {
+	[S2H_ADVICE_NVIDIA_HANDOFF] = "nvidia_handoff",
+	[S2H_ADVICE_AMDGPU_HYBRID] = "amdgpu_hybrid",
+};
+
+const struct advice_text advice_texts[__S2H_ADVICE_MAX] = {
+	[S2H_ADVICE_NVIDIA_HANDOFF] = {
+		"nvidia is loaded and s2h hibernates in the kernel, without\n"
+		"nvidia-hibernate.service: the machine may hang or come back without its\n"
+		"desktop (systemd #27559)",
+		"sudo s2hctl set --save handoff 1m - s2h-agent.service then hibernates\n"
+		"through systemctl hibernate, which runs nvidia-hibernate.service",
+	},
+	[S2H_ADVICE_AMDGPU_HYBRID] = {
+		"amdgpu is loaded, hibernate_mode is suspend, and this kernel lacks\n"
+		"\"drm/amd: Fix hybrid sleep\" (6.17 before 6.17.5): the GPU is not resumed\n"
+		"after the image is written",
+		"sudo s2hctl set --save hibernate_mode shutdown, or boot a kernel with the\n"
+		"fix (6.17.5 or later, 6.18)",
+	},
+};
+
+const char *advice_name(unsigned int advice)
+{
+	return NAME_OF(advice_names, advice);
 }
 
 const char *check_name(unsigned int check)

@@ -29,6 +29,18 @@ struct check_text {
 
 extern const struct check_text check_texts[__S2H_CHECK_MAX];
 
+/* Pre-flight's advice (enum s2h_advice): a WARN line of s2hctl check. */
+struct advice_text {
+	const char *warning;	/* what the driver does as s2h is set */
+	const char *fix;	/* what to set */
+};
+
+extern const struct advice_text advice_texts[__S2H_ADVICE_MAX];
+const char *advice_name(unsigned int advice);
+
+/* The admin guide's section on the drivers the advice is about. */
+#define ADVICE_SECTION	"Hibernating from suspend hangs my machine"
+
 /* Where the admin guide is installed, for "see:" lines. */
 #ifndef S2HCTL_DOCDIR
 #define S2HCTL_DOCDIR	"/usr/share/doc/s2hctl"

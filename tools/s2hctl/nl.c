@@ -372,6 +372,7 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->state_ms[S2H_STATE_ARMED] = get_u64_or_0(tb[S2H_LAST_A_ARMED_MS]);
 	l->state_ms[S2H_STATE_HIBERNATING] = get_u64_or_0(tb[S2H_LAST_A_HIBERNATING_MS]);
 	l->state_ms[S2H_STATE_RESUMING] = get_u64_or_0(tb[S2H_LAST_A_RESUMING_MS]);
+	l->state_ms[S2H_STATE_SETTLING] = get_u64_or_0(tb[S2H_LAST_A_SETTLING_MS]);
 	l->energy_start = get_energy(tb[S2H_LAST_A_ENERGY_START]);
 	l->energy_wake = get_energy(tb[S2H_LAST_A_ENERGY_WAKE]);
 	l->energy_resume = get_energy(tb[S2H_LAST_A_ENERGY_RESUME]);
@@ -401,6 +402,7 @@ static int parse_status(struct nlattr **tb, void *arg)
 		st->checks_failed = nla_get_u32(tb[S2H_A_CHECKS_FAILED]);
 		st->swap_free_mb = nla_get_u32(tb[S2H_A_SWAP_FREE_MB]);
 		st->image_mb = nla_get_u32(tb[S2H_A_IMAGE_MB]);
+		st->advice = tb[S2H_A_ADVICE] ? nla_get_u32(tb[S2H_A_ADVICE]) : 0;
 	}
 	memcpy(st->val, set.val, sizeof(st->val));
 	st->state = nla_get_u32(tb[S2H_A_STATE]);

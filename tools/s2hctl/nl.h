@@ -75,6 +75,7 @@ struct status {
 	uint32_t last_wake;
 	bool has_checks;		/* asked for: the three below are there */
 	uint32_t checks_failed;		/* BIT(enum s2h_check) */
+	uint32_t advice;		/* BIT(enum s2h_advice); 0 from a module without */
 	uint32_t swap_free_mb, image_mb;
 	bool hw_sleep_available;	/* the kernel says how long the hardware slept */
 	struct verify_status verify;

@@ -94,6 +94,27 @@ static void print_verified_text(const struct verify_status *v)
 
 static const char *format_ms(uint64_t ms, char buf[TIME_LEN]);
 
+/* Room for format_settle()'s text: a duration and its words. */
+#define SETTLE_LEN	(TIME_LEN + 48)
+
+/*
+ * The settle of a cycle (settle_sec), when it had one: "20s before the
+ * hibernation", or cancelled by the user. NULL when none.
+ */
+static const char *format_settle(const struct last_cycle *l, char buf[SETTLE_LEN])
+{
+	char d[TIME_LEN];
+
+	if (!l->state_ms[S2H_STATE_SETTLING])
+		return NULL;
+	format_ms(l->state_ms[S2H_STATE_SETTLING], d);
+	if (l->wake == S2H_WAKE_EARLY && l->decision == S2H_DECISION_NONE)
+		snprintf(buf, SETTLE_LEN, "%s, then cancelled by the user's input", d);
+	else
+		snprintf(buf, SETTLE_LEN, "%s before the hibernation", d);
+	return buf;
+}
+
 /* What to do when a device's wakeup event undid the hibernation. */
 #define UNDONE_HINT \
 	"s2h backs off and tries again (retries), then sleeps on with the last resort;\n" \
@@ -141,7 +162,7 @@ static void print_energy_text(const struct last_cycle *l)
 
 static void print_last_cycle_text(const struct last_cycle *l)
 {
-	char t1[TIME_LEN], t2[TIME_LEN], d[4][TIME_LEN];
+	char t1[TIME_LEN], t2[TIME_LEN], d[4][TIME_LEN], settle[SETTLE_LEN];
 
 	if (!l->suspended_at) {
 		print_label("last_cycle", "none");
@@ -179,6 +200,8 @@ static void print_last_cycle_text(const struct last_cycle *l)
 	       format_ms(l->state_ms[S2H_STATE_IDLE], d[1]),
 	       format_ms(l->state_ms[S2H_STATE_HIBERNATING], d[2]),
 	       format_ms(l->state_ms[S2H_STATE_RESUMING], d[3]));
+	if (format_settle(l, settle))
+		printf("  settled          %s\n", settle);
 	if (l->other_wakes)
 		printf("  other wakes      %u (no user: the deadline was kept)\n", l->other_wakes);
 	if (l->hw_sleep_us > 0)
@@ -249,6 +272,22 @@ static void print_checks_json(uint32_t failed)
 	printf("]");
 }
 
+/* The names of pre-flight's advice, a JSON array in the order of enum s2h_advice. */
+static void print_advice_json(uint32_t advice)
+{
+	const char *sep = "";
+	unsigned int i;
+
+	printf("[");
+	for (i = 0; i < __S2H_ADVICE_MAX; i++) {
+		if (advice & (1u << i)) {
+			printf("%s\"%s\"", sep, advice_name(i));
+			sep = ",";
+		}
+	}
+	printf("]");
+}
+
 /* "verified":{...}, in show -j and in the verify_result event alike. */
 static void print_verified_json(const struct verify_status *v)
 {
@@ -278,11 +317,12 @@ static void print_cycle_json(const struct last_cycle *l)
 	for (i = 0; i < l->n_battery_wakes; i++)
 		printf("%s%d", i ? "," : "", l->battery_wakes[i]);
 	printf("],\"idle_ms\":%llu,\"armed_ms\":%llu,\"hibernating_ms\":%llu,"
-	       "\"resuming_ms\":%llu,\"hw_sleep_us\":%lld",
+	       "\"resuming_ms\":%llu,\"settling_ms\":%llu,\"hw_sleep_us\":%lld",
 	       (unsigned long long)l->state_ms[S2H_STATE_IDLE],
 	       (unsigned long long)l->state_ms[S2H_STATE_ARMED],
 	       (unsigned long long)l->state_ms[S2H_STATE_HIBERNATING],
-	       (unsigned long long)l->state_ms[S2H_STATE_RESUMING], (long long)l->hw_sleep_us);
+	       (unsigned long long)l->state_ms[S2H_STATE_RESUMING],
+	       (unsigned long long)l->state_ms[S2H_STATE_SETTLING], (long long)l->hw_sleep_us);
 	printf(",\"energy_start\":%lld,\"energy_wake\":%lld,\"energy_resume\":%lld,"
 	       "\"energy_full\":%lld,\"energy_wakes\":[",
 	       (long long)l->energy_start, (long long)l->energy_wake,
@@ -308,6 +348,8 @@ static void print_status_json(const struct status *st)
 	       state_name(st->state), wake_name(st->last_wake),
 	       st->checks_failed ? "false" : "true");
 	print_checks_json(st->checks_failed);
+	printf(",\"advice\":");
+	print_advice_json(st->advice);
 	printf(",\"swap_free_mb\":%u,\"image_mb\":%u,\"hw_sleep_available\":%s,",
 	       st->swap_free_mb, st->image_mb, st->hw_sleep_available ? "true" : "false");
 	print_verified_json(v);
@@ -554,6 +596,27 @@ void print_others(void)
 		       "systemd-sleep, KDE Plasma)\n");
 }
 
+/*
+ * Pre-flight's advice: a loaded driver known to hang or break a
+ * hibernation s2h starts as it is set. A warning, never a failure: the
+ * module arms anyway, and a dry run shows whether this machine minds.
+ */
+void print_advice(const struct status *st)
+{
+	unsigned int i;
+
+	if (!st->advice) {
+		printf("ok   drivers: no loaded driver that s2h knows to need another setting\n");
+		return;
+	}
+	for (i = 0; i < __S2H_ADVICE_MAX; i++) {
+		if (!(st->advice & (1u << i)))
+			continue;
+		print_indented("WARN drivers: ", advice_texts[i].warning);
+		print_see(advice_texts[i].fix, ADVICE_SECTION);
+	}
+}
+
 void print_verify_result(const struct verify_status *v)
 {
 	if (v->result == S2H_VERIFY_PASSED)
@@ -732,7 +795,7 @@ void print_history_header(void)
 void print_history_cycle(const struct last_cycle *l, void *arg)
 {
 	struct history_opts *o = arg;
-	char t1[TIME_LEN], t2[TIME_LEN], d[4][TIME_LEN], bat[96];
+	char t1[TIME_LEN], t2[TIME_LEN], d[4][TIME_LEN], bat[96], settle[SETTLE_LEN];
 
 	if (o->json) {
 		printf("%s", o->count ? "," : "[");
@@ -752,6 +815,8 @@ void print_history_cycle(const struct last_cycle *l, void *arg)
 		       format_batteries(l, bat, sizeof(bat)));
 		if (l->undone_by[0])
 			printf("      hibernation undone by a wakeup event of %s\n", l->undone_by);
+		if (format_settle(l, settle))
+			printf("      settled %s\n", settle);
 		print_history_drain(l);
 	}
 	o->count++;

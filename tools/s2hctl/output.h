@@ -16,6 +16,7 @@ void print_status(const struct status *st, bool json);
 void print_available(const struct status *st, FILE *f);
 int print_checks(const struct status *st);
 void print_hooks(const struct status *st);
+void print_advice(const struct status *st);
 int print_resume_offset(void);
 int print_boot_path(void);
 void print_others(void);

@@ -250,6 +250,11 @@ const struct setting_desc setting_descs[N_SETTINGS] = {
 		S2H_A_HIBERNATE_NO_HW_SLEEP,
 		.help = "hibernate at once at an alarm wake from s2idle without hardware sleep",
 	},
+	[SETTING_SETTLE] = {
+		"settle", "settle_sec", SETTING_DURATION, S2H_A_SETTLE_SEC,
+		.max = S2H_SETTLE_MAX_SEC,
+		.help = "run this long after the alarm before hibernating; input cancels; 0: off",
+	},
 };
 
 static uint32_t scale_of(const struct setting_desc *d)

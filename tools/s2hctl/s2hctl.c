@@ -390,6 +390,7 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 	      print_boot_path() ? 1 : 0;
 	print_hooks(&st);
 	print_others();
+	print_advice(&st);
 	return tests ? tests : ret;
 }
 

@@ -19,6 +19,8 @@ function __s2hctl_values
             case DURATION
                 if test "$key" = handoff
                     printf '%s\n' 0 30s 1m 5m
+                else if test "$key" = settle
+                    printf '%s\n' 0 10s 20s 1m
                 else
                     printf '%s\n' 30m 1h 3h 1d
                 end

@@ -354,8 +354,10 @@ tap_ok "set --save of the value the drop-in has: no warning" \
 
 completion_case "enabled delay hibernate_on_ac battery_threshold policy battery_check retries \
 hibernate_mode require_verified handoff delay_low battery_high ac_delay drain_budget \
-battery_critical thermal_limit hibernate_no_hw_sleep" s2hctl set ""
+battery_critical thermal_limit hibernate_no_hw_sleep settle" s2hctl set ""
 completion_case "0 30s 1m 5m" s2hctl set handoff ""
+completion_case "0 10s 20s 1m" s2hctl set settle ""
+completion_case "0 10s 20s 1m" s2hctl set settle_sec ""
 completion_case "30m 1h 3h 1d" s2hctl set ac_delay ""
 completion_case "delay battery" s2hctl set policy ""
 completion_case "shutdown suspend" s2hctl set enabled no hibernate_mode ""
@@ -455,6 +457,8 @@ if command -v fish >/dev/null; then
 		sh -c '[ "$1" = "battery delay " ]' - "$(fish_words 's2hctl set policy ')"
 	tap_ok "fish offers check --verify-wake" \
 		sh -c 'printf "%s" "$1" | grep -qw -- --verify-wake' - "$(fish_words 's2hctl check --')"
+	tap_ok "fish offers the durations of settle" \
+		sh -c '[ "$1" = "0 1m 10s 20s " ]' - "$(fish_words 's2hctl set settle ')"
 else
 	tap_ok "fish completion (no fish: scripts/install-deps.sh installs it)" false
 fi

@@ -113,6 +113,14 @@ static void test_format(void)
 	       back.energy_start == -1 && back.hw_sleep_us == -1 && back.battery_wakes[0] == -1,
 	       "read back: what was left out is unknown again", other);
 
+	e.state_ms[S2H_STATE_SETTLING] = 3200;
+	n = cycles_format(&e, boot1, other, sizeof(other));
+	result(n > 0 && has(other, "\"resuming\":0,\"settling\":3200}") &&
+	       cycle_of_record(other, strlen(other) - 1, &back) &&
+	       back.state_ms[S2H_STATE_SETTLING] == 3200,
+	       "format: a cycle that settled (settle_sec) has its settling time, read back", other);
+	result(!has(line, "settling"), "format: a cycle that did not settle has none", line);
+
 	h.wake_source[0] = '"';
 	h.wake_source[1] = '\n';
 	h.wake_source[2] = '\0';

@@ -258,6 +258,14 @@ static const struct setting_case settings[] = {
 	{ { "handoff_sec", "45", NULL }, 0, NULL },
 	{ { "handoff", "601", NULL }, -ERANGE, "handoff: '601' is out of range (0s .. 10m)" },
 	{ { "handoff", "soon", NULL }, -EINVAL, "handoff: 'soon'" },
+	{ { "settle", "0", NULL }, 0, NULL },
+	{ { "settle", "30s", NULL }, 0, NULL },
+	{ { "settle", "10m", NULL }, 0, NULL },
+	{ { "settle_sec", "45", NULL }, 0, NULL },
+	{ { "settle", "601", NULL }, -ERANGE, "settle: '601' is out of range (0s .. 10m)" },
+	{ { "settle", "11m", NULL }, -ERANGE, "settle: '11m' is out of range (0s .. 10m)" },
+	{ { "settle", "-1", NULL }, -EINVAL, "settle: '-1'" },
+	{ { "settle", "briefly", NULL }, -EINVAL, "settle: 'briefly'" },
 	{ { "delay_low", "1h", NULL }, 0, NULL },
 	{ { "delay_low_sec", "3600", NULL }, 0, NULL },
 	{ { "delay_low", "4s", NULL }, -ERANGE, "delay_low: '4s' is out of range (5s .. 30d)" },
@@ -377,7 +385,7 @@ static void test_format_round_trip(void)
 {
 	static const uint32_t values[N_SETTINGS] = {
 		1, 5400, 0, 5, S2H_POLICY_BATTERY, 3600, 10, S2H_MODE_SUSPEND, 1, 90,
-		600, 50, 0, 10, 3, 90000,
+		600, 50, 0, 10, 3, 90000, 1, 90,
 	};
 	struct settings set = {};
 	char buf[VALUE_LEN], why[WHY_LEN], *cut;
@@ -417,6 +425,7 @@ static void test_setting_args(void)
 		[SETTING_BATTERY_CRITICAL] = "N % (0 .. 100)",
 		[SETTING_THERMAL_LIMIT] = "N °C (0 .. 150)",
 		[SETTING_HIBERNATE_NO_HW_SLEEP] = "BOOL",
+		[SETTING_SETTLE] = "DURATION (0s .. 10m)",
 	};
 	char buf[ARG_LEN];
 	size_t i;
@@ -745,6 +754,12 @@ static void test_check_help(void)
 		       "check %s: a fix, and the guide's section \"%s\"", check_name(i),
 		       t->section);
 	}
+	snprintf(title, sizeof(title), "\n%s\n---", ADVICE_SECTION);
+	for (i = 0; i < __S2H_ADVICE_MAX; i++)
+		result(advice_texts[i].warning && advice_texts[i].fix && *advice_texts[i].fix &&
+		       guide && strstr(guide, title) && strcmp(advice_name(i), "unknown"),
+		       "advice %s: a warning, a fix, and the guide's section \"%s\"",
+		       advice_name(i), ADVICE_SECTION);
 	free(guide);
 	result(strstr(hibernate_error_hint(-ENOSPC), "swap") &&
 	       !strcmp(errno_name(-ENOSPC), "ENOSPC") && !hibernate_error_hint(-EXDEV), "%s%s",

@@ -29,6 +29,7 @@
 #define S2H_WAKE_TEST_MIN_SEC		10
 #define S2H_WAKE_TEST_MAX_SEC		300
 #define S2H_WAKE_TEST_DEFAULT_SEC	20
+#define S2H_SETTLE_MAX_SEC		600
 
 /**
  * enum s2h_policy - When the alarm is due (policy, /sys/power/s2h/policy).
@@ -91,6 +92,27 @@ enum s2h_check {
 	/* private: */
 	__S2H_CHECK_MAX,
 	S2H_CHECK_MAX = (__S2H_CHECK_MAX - 1)
+};
+
+/**
+ * enum s2h_advice - Pre-flight's advice: a loaded driver known to hang or
+ *   break a hibernation s2h starts as it is set; advice holds 1 << advice for
+ *   each. Advice never keeps a suspend from being armed.
+ * @S2H_ADVICE_NVIDIA_HANDOFF: nvidia is loaded and handoff-sec is 0: its
+ *   hibernation needs nvidia-hibernate.service, which only a hibernation
+ *   through systemd runs (systemd #27559): set handoff-sec
+ * @S2H_ADVICE_AMDGPU_HYBRID: amdgpu is loaded, hibernate-mode is suspend, and
+ *   the kernel lacks "drm/amd: Fix hybrid sleep" (6.17 before 6.17.5): its
+ *   device is not resumed after the image is written: set hibernate-mode
+ *   shutdown
+ */
+enum s2h_advice {
+	S2H_ADVICE_NVIDIA_HANDOFF,
+	S2H_ADVICE_AMDGPU_HYBRID,
+
+	/* private: */
+	__S2H_ADVICE_MAX,
+	S2H_ADVICE_MAX = (__S2H_ADVICE_MAX - 1)
 };
 
 /**
@@ -235,6 +257,8 @@ enum s2h_decision_kind {
  * @S2H_STATE_RESUMING: back from s2h's hibernation, finishing up
  * @S2H_STATE_HANDOFF: the alarm asked for hibernation; userspace is given
  *   handoff-sec to start it
+ * @S2H_STATE_SETTLING: the alarm asked for hibernation; the system runs
+ *   settle-sec first, and user input in that time cancels it
  */
 enum s2h_state {
 	S2H_STATE_IDLE,
@@ -242,6 +266,7 @@ enum s2h_state {
 	S2H_STATE_HIBERNATING,
 	S2H_STATE_RESUMING,
 	S2H_STATE_HANDOFF,
+	S2H_STATE_SETTLING,
 
 	/* private: */
 	__S2H_STATE_MAX,
@@ -303,6 +328,9 @@ enum s2h_wake {
  *   failed or every retry did) and the battery reached battery-critical; an
  *   orderly power-off starts (battery, the percent at the wake)
  * @S2H_EVENT_WAKE_TEST_RESULT: a wake test ended (wake-test)
+ * @S2H_EVENT_SETTLE: the alarm asked for hibernation: the system runs
+ *   settle-sec before it starts; user input in that time cancels it
+ *   (cancelled)
  */
 enum s2h_event {
 	S2H_EVENT_ARMED,
@@ -323,6 +351,7 @@ enum s2h_event {
 	S2H_EVENT_HANDOFF,
 	S2H_EVENT_POWER_OFF,
 	S2H_EVENT_WAKE_TEST_RESULT,
+	S2H_EVENT_SETTLE,
 
 	/* private: */
 	__S2H_EVENT_MAX,
@@ -367,6 +396,8 @@ enum s2h_attr {
 	S2H_A_CHECKS,
 	S2H_A_WAKE_TEST,
 	S2H_A_WAKE_TEST_SEC,
+	S2H_A_SETTLE_SEC,
+	S2H_A_ADVICE,
 
 	__S2H_A_MAX
 };
@@ -462,6 +493,7 @@ enum s2h_last_attr {
 	S2H_LAST_A_ENERGY_RESUME,
 	S2H_LAST_A_ENERGY_FULL,
 	S2H_LAST_A_ENERGY_WAKES,
+	S2H_LAST_A_SETTLING_MS,
 
 	__S2H_LAST_A_MAX
 };

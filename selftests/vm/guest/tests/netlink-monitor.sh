@@ -36,7 +36,7 @@ sleep 2
 is "$(event_words /tmp/events.txt)" "$EXPECTED" "monitor: the events of the cycle, in order"
 is "$(event_words /tmp/events.json)" "$EXPECTED" "monitor -j: the same events, in order"
 is "$(grep -c . /tmp/events.txt)" 7 "monitor: no other event"
-REST="hibernate_on_ac=yes battery_threshold=5 policy=delay battery_check=1h retries=1 hibernate_mode=shutdown require_verified=no handoff=0s delay_low=3h battery_high=0 ac_delay=0s drain_budget=0 battery_critical=3 thermal_limit=0 hibernate_no_hw_sleep=no"
+REST="hibernate_on_ac=yes battery_threshold=5 policy=delay battery_check=1h retries=1 hibernate_mode=shutdown require_verified=no handoff=0s delay_low=3h battery_high=0 ac_delay=0s drain_budget=0 battery_critical=3 thermal_limit=0 hibernate_no_hw_sleep=no settle=0s"
 is "$(sed -n 1p /tmp/events.txt)" "config enabled=yes delay=9s $REST" "config by sysfs, as sent"
 is "$(sed -n 2p /tmp/events.txt)" "config enabled=yes delay=8s $REST" "config by netlink, as sent"
 is "$(sed -n 3p /tmp/events.txt)" "armed delay=8s" "armed carries the delay"

@@ -48,6 +48,9 @@ thermal_limit 85C thermal_limit 85000
 thermal_limit 0 thermal_limit 0
 hibernate_no_hw_sleep on hibernate_no_hw_sleep 1
 hibernate_no_hw_sleep no hibernate_no_hw_sleep 0
+settle 20s settle_sec 20
+settle 10m settle_sec 600
+settle_sec 0 settle_sec 0
 delay 5s delay_sec 5
 delay 30d delay_sec 2592000
 delay 3h delay_sec 10800
@@ -82,6 +85,8 @@ thermal_limit 151 thermal_limit thermal_limit: '151' is out of range (0 .. 150):
 thermal_limit 90000 thermal_limit thermal_limit: '90000' is out of range (0 .. 150): degrees Celsius, not the millidegrees
 thermal_limit 5% thermal_limit thermal_limit: '5%' is not whole degrees Celsius
 hibernate_no_hw_sleep 2 hibernate_no_hw_sleep hibernate_no_hw_sleep: '2'
+settle 601 settle_sec settle: '601' is out of range (0s .. 10m)
+settle soon settle_sec settle: 'soon' is not a duration
 delay 4 delay_sec delay: '4' is out of range (5s .. 30d)
 delay_low 4s delay_low_sec delay_low: '4s' is out of range (5s .. 30d)
 battery_high 101 battery_high battery_high: '101' is out of range (0 .. 100)
@@ -159,6 +164,7 @@ hibernate_mode suspend hibernate_mode suspend
 require_verified 1 require_verified hibernation
 thermal_limit 85000 thermal_limit 85000
 hibernate_no_hw_sleep 1 hibernate_no_hw_sleep true
+settle_sec 45 settle_sec 45
 EOF
 }
 
@@ -171,6 +177,7 @@ test_defaults()
 	is "$(json require_verified)" no "defaults: require_verified no"
 	is "$(json thermal_limit)" 0 "defaults: thermal_limit 0"
 	is "$(json hibernate_no_hw_sleep)" false "defaults: hibernate_no_hw_sleep false"
+	is "$(json settle_sec)" 0 "defaults: settle_sec 0"
 }
 
 restore_defaults()
@@ -178,7 +185,7 @@ restore_defaults()
 	check "set every setting back to its default" s2hctl set enabled yes delay 3h \
 		hibernate_on_ac yes battery_threshold 5 policy delay battery_check 1h \
 		retries 1 hibernate_mode shutdown require_verified no thermal_limit 0 \
-		hibernate_no_hw_sleep no
+		hibernate_no_hw_sleep no settle 0
 }
 
 check "s2hctl is in the initramfs" test -x /bin/s2hctl || { done_testing; exit 1; }

@@ -29,6 +29,8 @@ test_defaults()
 	is_file $S2H/battery_critical 3 "battery_critical defaults to 3"
 	is_file $S2H/thermal_limit 0 "thermal_limit defaults to 0"
 	is_file $S2H/hibernate_no_hw_sleep 0 "hibernate_no_hw_sleep defaults to 0"
+	is_file $S2H/settle_sec 0 "settle_sec defaults to 0"
+	is_file $S2H/advice none "advice is none: no nvidia or amdgpu in the VM"
 	is_file $S2H/verified/result never "verified/result is never"
 	is_file $S2H/last_cycle/wake none "last_cycle/wake is none"
 	is_file $S2H/last_cycle/wake_source "" "last_cycle/wake_source is empty"
@@ -84,6 +86,8 @@ test_round_trips()
 	write_ok $S2H/thermal_limit 90000 90000
 	write_ok $S2H/hibernate_no_hw_sleep yes 1
 	write_ok $S2H/hibernate_no_hw_sleep 0 0
+	write_ok $S2H/settle_sec 600 600
+	write_ok $S2H/settle_sec 0 0
 }
 
 # Every bad value leaves the current one (3600) in place.
@@ -119,6 +123,8 @@ test_bad_input()
 	write_fails ERANGE $S2H/thermal_limit 150001
 	write_fails EINVAL $S2H/thermal_limit 90C
 	write_fails EINVAL $S2H/thermal_limit -1
+	write_fails ERANGE $S2H/settle_sec 601
+	write_fails EINVAL $S2H/settle_sec 30s
 	is_file $S2H/thermal_limit 90000 "thermal_limit kept at 90000"
 	write_fails EINVAL $S2H/hibernate_no_hw_sleep sometimes
 }
