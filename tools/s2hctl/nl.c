@@ -667,23 +667,18 @@ int nl_wake_test(struct conn *c, uint32_t delay_sec, unsigned int timeout_sec,
 	return ret;
 }
 
-/* Hand back a wake test that passed in an earlier boot; -EEXIST: one ran since load. */
-int nl_wake_test_restore(struct conn *c, const struct wake_test_status *w)
+/*
+ * A restore request whose nest @nest of @msg is filled, or not (@full
+ * false: out of memory), sent: 0; -EEXIST when a test of the kind ran or
+ * was restored since the load; 1 on any other error, said on stderr.
+ */
+static int restore_send(struct conn *c, struct nl_msg *msg, struct nlattr *nest, bool full,
+			const char *what)
 {
-	struct nl_msg *msg = request(c, S2H_CMD_WAKE_TEST_RESTORE);
 	struct reply r = {};
-	struct nlattr *nest;
 	int err;
 
-	if (!msg)
-		return 1;
-	nest = nla_nest_start(msg, S2H_A_WAKE_TEST);
-	if (!nest || nla_put_u64(msg, S2H_WAKE_TEST_A_TIME, w->time) ||
-	    nla_put_u32(msg, S2H_WAKE_TEST_A_ALARM_SEC, w->alarm_sec) ||
-	    nla_put_u64(msg, S2H_WAKE_TEST_A_OFFSET_MS, (uint64_t)w->offset_ms) ||
-	    nla_put_u32(msg, S2H_WAKE_TEST_A_MEM_SLEEP, w->mem_sleep) ||
-	    nla_put_u64(msg, S2H_WAKE_TEST_A_HW_SLEEP_US, (uint64_t)w->hw_sleep_us) ||
-	    nla_put_string(msg, S2H_WAKE_TEST_A_WAKE_SOURCE, w->wake_source)) {
+	if (!nest || !full) {
 		nlmsg_free(msg);
 		fprintf(stderr, "s2hctl: out of memory\n");
 		return 1;
@@ -691,38 +686,45 @@ int nl_wake_test_restore(struct conn *c, const struct wake_test_status *w)
 	nla_nest_end(msg, nest);
 	err = transact(c, msg, &r);
 	if (err < 0) {
-		fail("restoring the wake test", err);
+		fail(what, err);
 		return 1;
 	}
 	if (r.error == -EEXIST)
 		return -EEXIST;
-	return r.error ? report(&r, "restoring the wake test") : 0;
+	return r.error ? report(&r, what) : 0;
+}
+
+/* Hand back a wake test that passed in an earlier boot; -EEXIST: one ran since load. */
+int nl_wake_test_restore(struct conn *c, const struct wake_test_status *w)
+{
+	struct nl_msg *msg = request(c, S2H_CMD_WAKE_TEST_RESTORE);
+	struct nlattr *nest;
+
+	if (!msg)
+		return 1;
+	nest = nla_nest_start(msg, S2H_A_WAKE_TEST);
+	return restore_send(c, msg, nest, nest &&
+			    !nla_put_u64(msg, S2H_WAKE_TEST_A_TIME, w->time) &&
+			    !nla_put_u32(msg, S2H_WAKE_TEST_A_ALARM_SEC, w->alarm_sec) &&
+			    !nla_put_u64(msg, S2H_WAKE_TEST_A_OFFSET_MS, (uint64_t)w->offset_ms) &&
+			    !nla_put_u32(msg, S2H_WAKE_TEST_A_MEM_SLEEP, w->mem_sleep) &&
+			    !nla_put_u64(msg, S2H_WAKE_TEST_A_HW_SLEEP_US,
+					 (uint64_t)w->hw_sleep_us) &&
+			    !nla_put_string(msg, S2H_WAKE_TEST_A_WAKE_SOURCE, w->wake_source),
+			    "restoring the wake test");
 }
 
 /* Hand back a dry run that passed in an earlier boot; -EEXIST: one ran since load. */
 int nl_verify_restore(struct conn *c, uint64_t time, uint32_t duration_ms)
 {
 	struct nl_msg *msg = request(c, S2H_CMD_VERIFY_RESTORE);
-	struct reply r = {};
 	struct nlattr *nest;
-	int err;
 
 	if (!msg)
 		return 1;
 	nest = nla_nest_start(msg, S2H_A_VERIFIED);
-	if (!nest || nla_put_u64(msg, S2H_VERIFY_A_TIME, time) ||
-	    nla_put_u32(msg, S2H_VERIFY_A_DURATION_MS, duration_ms)) {
-		nlmsg_free(msg);
-		fprintf(stderr, "s2hctl: out of memory\n");
-		return 1;
-	}
-	nla_nest_end(msg, nest);
-	err = transact(c, msg, &r);
-	if (err < 0) {
-		fail("restoring the dry run", err);
-		return 1;
-	}
-	if (r.error == -EEXIST)
-		return -EEXIST;
-	return r.error ? report(&r, "restoring the dry run") : 0;
+	return restore_send(c, msg, nest, nest &&
+			    !nla_put_u64(msg, S2H_VERIFY_A_TIME, time) &&
+			    !nla_put_u32(msg, S2H_VERIFY_A_DURATION_MS, duration_ms),
+			    "restoring the dry run");
 }
