@@ -179,11 +179,13 @@ int s2h_verify_start(void)
 int s2h_verify_restore(time64_t time, u32 duration_ms)
 {
 	struct s2h_event_info ev = {};
+	enum s2h_verify now;
 
 	mutex_lock(&s2h.lock);
-	if (s2h.verify.result != S2H_VERIFY_NEVER) {
+	now = s2h.verify.result;
+	if (now != S2H_VERIFY_NEVER) {
 		mutex_unlock(&s2h.lock);
-		return s2h.verify.result == S2H_VERIFY_RUNNING ? -EBUSY : -EEXIST;
+		return now == S2H_VERIFY_RUNNING ? -EBUSY : -EEXIST;
 	}
 	s2h.verify = (struct s2h_verify_status) {
 		.result = S2H_VERIFY_PASSED,
