@@ -27,7 +27,7 @@ cleanup()
 
 # The families every file has, whatever the machine (a last cycle's
 # gauges depend on its battery and kernel: not required).
-SERIES="s2h_enabled s2h_verified s2h_hibernation_available s2h_check_failed
+SERIES="s2h_enabled s2h_verified s2h_wake_verified s2h_hibernation_available s2h_check_failed
 	s2h_suspends_total s2h_wakes_total s2h_aborted_suspends_total s2h_dark_wakes_total
 	s2h_hibernations_total s2h_hibernate_failures_total s2h_resumes_from_hibernation_total
 	s2h_last_cycle_start_timestamp_seconds

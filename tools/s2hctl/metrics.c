@@ -242,6 +242,10 @@ void metrics_print(FILE *f, const struct status *st, const struct hib_hist *h)
 		    st->val[SETTING_ENABLED]);
 	print_gauge(f, "verified", "1 when a dry run (s2hctl check --verify) passed.",
 		    st->verify.result == S2H_VERIFY_PASSED);
+	if (st->has_wake_test)
+		print_gauge(f, "wake_verified",
+			    "1 when a wake test (s2hctl check --verify-wake) passed.",
+			    st->wake_test.result == S2H_WAKE_TEST_PASSED);
 	print_checks(f, st);
 	print_counters(f, st);
 	print_last_cycle(f, &st->last);

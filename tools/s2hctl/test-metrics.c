@@ -80,6 +80,8 @@ static void fill_status(struct status *st)
 	memset(st, 0, sizeof(*st));
 	st->val[SETTING_ENABLED] = 1;
 	st->verify.result = S2H_VERIFY_PASSED;
+	st->has_wake_test = true;
+	st->wake_test.result = S2H_WAKE_TEST_PASSED;
 	st->has_checks = true;
 	for (i = S2H_STATS_A_SUSPENDS; i <= S2H_STATS_A_MAX; i++) {
 		st->has_stat[i] = true;
@@ -118,6 +120,7 @@ static void test_counters(void)
 	expect_line(t, "s2h_resumes_from_hibernation_total 108");
 	expect_line(t, "s2h_enabled 1");
 	expect_line(t, "s2h_verified 1");
+	expect_line(t, "s2h_wake_verified 1");
 	free(t);
 
 	st.has_stat[S2H_STATS_A_HIBERNATIONS_UNDONE] = false;
@@ -131,6 +134,17 @@ static void test_counters(void)
 	expect_line(t, "# TYPE s2h_wakes_total counter");
 	expect_line(t, "s2h_enabled 0");
 	expect_line(t, "s2h_verified 0");
+	expect_line(t, "s2h_wake_verified 1");
+	free(t);
+
+	st.wake_test.result = S2H_WAKE_TEST_FAILED;
+	t = render(&st, &h);
+	expect_line(t, "s2h_wake_verified 0");
+	free(t);
+
+	st.has_wake_test = false;
+	t = render(&st, &h);
+	expect_none(t, "s2h_wake_verified", "a module without the wake test: no series");
 	free(t);
 }
 
