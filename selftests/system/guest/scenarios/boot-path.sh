@@ -6,8 +6,9 @@
 # logind's HandleLidSwitch= in logind.conf.d (logind itself reads it so),
 # systemd-sleep's HibernateDelaySec= in sleep.conf.d and KDE Plasma's
 # "Standby, then hibernate" in a user's powerdevilrc - each named with its
-# file, line and remedy, and none once the remedies are applied. Then the
-# boot path: a dry run (a real resume through the initramfs on 6.1)
+# file, line and remedy, and none once the remedies are applied. The wake
+# test: s2h's alarm ends a real suspend of this machine (S3 through OVMF),
+# kept and restored at the next load. Then the boot path: a dry run (a real resume through the initramfs on 6.1)
 # records it; conf.d/resume pointed at another device without
 # update-initramfs -u is named by check and keeps apply from restoring the
 # dry run; after update-initramfs -u the dry run is stale, apply says so at
@@ -36,6 +37,22 @@ dry_run()
 	printf '%s\n' "$out" | while IFS= read -r line; do diag "  $line"; done
 	is "$status" 0 "$1"
 	check_has "^dry run passed" "... it says so" echo "$out"
+}
+
+# check --verify-wake, the admin guide's first step after check.
+wake_test()
+{
+	local out status=0
+
+	diag "s2hctl check --verify-wake --yes"
+	out=$(s2hctl check --verify-wake --yes 2>&1) || status=$?
+	printf '%s\n' "$out" | while IFS= read -r line; do diag "  $line"; done
+	is "$status" 0 "the wake test passes: s2h's alarm ended a real suspend of the laptop"
+	check_has "^wake test passed: s2h's alarm woke this machine from deep" "... from S3, it says" \
+		echo "$out"
+	check "... kept in /var/lib/s2h/verified-wake, with the machine's DMI" \
+		grep -q "^vendor = ." /var/lib/s2h/verified-wake
+	is_file "$S2H/stats/hibernations" 0 "... and nothing hibernated"
 }
 
 plant_others()
@@ -97,6 +114,7 @@ step_start()
 	rm -f "$LOGIND_DROPIN" "$SLEEP_DROPIN" /etc/systemd/sleep.conf.d/s2h.conf
 	check "systemctl restart systemd-logind" systemctl restart systemd-logind
 
+	wake_test
 	echo "$SWAP_DEV $SWAP_UUID" >/var/lib/s2h-test/swap
 	next_step verified
 	dry_run "the first dry run passes (a real resume through the initramfs on 6.1)"
@@ -202,5 +220,8 @@ step_reverified()
 	wait_for "$S2H/verified/restored" 1 60 "at the next load, apply restores the new dry run"
 	check_says "^ok   verified: a dry run passed on .*, in an earlier boot of this kernel" \
 		"check: the restored dry run holds"
+	wait_for "$S2H/wake_test/restored" 1 60 "... and the wake test, restored at the same load"
+	check_says "^ok   wake test: s2h's alarm woke this machine from deep on .* \(an earlier boot of this machine and kernel\)" \
+		"check: the restored wake test holds"
 	finish
 }
