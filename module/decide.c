@@ -193,19 +193,6 @@ unsigned int s2h_sleep_retry_ms(unsigned int try)
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_sleep_retry_ms);
 
-/*
- * Where the battery will be at the next check if it keeps draining as it
- * did since the alarm was armed; a battery that charged stays where it is.
- */
-static s64 s2h_battery_projected(const struct s2h_policy_facts *f)
-{
-	s64 drop = f->battery_armed - f->battery;
-
-	if (drop <= 0 || f->elapsed_ms <= 0)
-		return f->battery;
-	return f->battery - div64_s64(drop * f->check_sec * MSEC_PER_SEC, f->elapsed_ms);
-}
-
 /**
  * s2h_cycle_delay() - the delay in force: by mains power, then battery level
  * @d: the delays
@@ -358,6 +345,29 @@ u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u3
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_drain_watch);
 
+/* The drain since the alarm was armed, s2h_drain_measure(): 0 when it says nothing. */
+static u32 s2h_drain_since_armed(const struct s2h_policy_facts *f)
+{
+	return s2h_drain_measure(&(struct s2h_drain_ends) {
+		.battery_armed = f->battery_armed, .battery = f->battery,
+		.energy_armed = f->energy_armed, .energy = f->energy,
+		.energy_full = f->energy_full, .elapsed_ms = f->elapsed_ms,
+	});
+}
+
+/*
+ * Where the battery will be at the next check, in thousandths of a percent,
+ * if it keeps draining as it did since the alarm was armed: the drain in
+ * energy where the batteries give it, so that a drain under 1 %/h
+ * projects the drop it is, where whole percent project none or a whole
+ * percent in minutes; a battery that charged stays where it is.
+ */
+static s64 s2h_battery_projected(const struct s2h_policy_facts *f)
+{
+	return (s64)f->battery * 1000 -
+	       div_u64((u64)s2h_drain_since_armed(f) * f->check_sec, 3600);
+}
+
 /*
  * The drain under the delay policy: this suspend's when it says anything,
  * else the one measured before; 0 on mains or with no battery.
@@ -368,11 +378,7 @@ static u32 s2h_drain_now(const struct s2h_policy_facts *f)
 
 	if (f->on_ac || f->battery < 0)
 		return 0;
-	rate = s2h_drain_measure(&(struct s2h_drain_ends) {
-		.battery_armed = f->battery_armed, .battery = f->battery,
-		.energy_armed = f->energy_armed, .energy = f->energy,
-		.energy_full = f->energy_full, .elapsed_ms = f->elapsed_ms,
-	});
+	rate = s2h_drain_since_armed(f);
 	return rate ? rate : f->drain_mpph;
 }
 
@@ -403,7 +409,7 @@ static struct s2h_decision s2h_decide_last_resort(const struct s2h_policy_facts 
 		return s2h_sleep_for(S2H_REASON_WATCH, 0);
 	if (f->battery >= 0 && !f->on_ac &&
 	    (f->battery <= f->battery_critical ||
-	     s2h_battery_projected(f) <= f->battery_critical))
+	     s2h_battery_projected(f) <= (s64)f->battery_critical * 1000))
 		return (struct s2h_decision) {
 			.action = S2H_DECISION_POWER_OFF,
 			.reason = S2H_REASON_CRITICAL,
@@ -480,7 +486,8 @@ struct s2h_decision s2h_decide_alarm(const struct s2h_policy_facts *f)
 		return s2h_sleep_for(S2H_REASON_ON_AC,
 				     battery_policy ? f->check_sec : f->delay_sec);
 	if (battery_policy) {
-		if (f->battery_armed < 0 || s2h_battery_projected(f) > f->battery_threshold)
+		if (f->battery_armed < 0 ||
+		    s2h_battery_projected(f) > (s64)f->battery_threshold * 1000)
 			return s2h_sleep_for(S2H_REASON_CHECK, f->check_sec);
 		return s2h_hibernate_for(S2H_REASON_BATTERY_PROJECTED);
 	}
