@@ -100,6 +100,7 @@ static void s2h_start_cycle(const struct s2h_power *pw, ktime_t now)
 	s2h.attempts_failed = 0;
 	s2h.handoff_refused = false;
 	s2h.settle_resuspended = false;
+	s2h.dark_woke = false;
 	s2h.cycle_start = now;
 	s2h.last = s2h_history_start(&s2h.history);
 	s2h.last->suspended_at = ktime_get_real_seconds();
@@ -137,6 +138,7 @@ static u32 s2h_arm_delay(u32 continue_sec, const struct s2h_power *pw, bool hibe
 		delay = s2h_continued_delay(now);
 	if (delay) {
 		s2h_count_idle(now);
+		s2h_count_dark(now);
 		s2h.watch |= hibernation_out;
 		return delay;
 	}

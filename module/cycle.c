@@ -374,13 +374,7 @@ int s2h_cycle_init(const struct s2h_config *config)
 	mutex_init(&s2h.lock);
 	mutex_init(&s2h.config_lock);
 	s2h.config = *config;
-	s2h.no_cycle.battery_start = S2H_BATTERY_UNKNOWN;
-	s2h.no_cycle.battery_wake = S2H_BATTERY_UNKNOWN;
-	s2h.no_cycle.hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
-	s2h.no_cycle.energy_start = S2H_ENERGY_UNKNOWN;
-	s2h.no_cycle.energy_wake = S2H_ENERGY_UNKNOWN;
-	s2h.no_cycle.energy_resume = S2H_ENERGY_UNKNOWN;
-	s2h.no_cycle.energy_full = S2H_ENERGY_UNKNOWN;
+	s2h_cycle_record_init(&s2h.no_cycle);
 	s2h.energy_armed = S2H_ENERGY_UNKNOWN;
 	s2h.last = &s2h.no_cycle;
 	s2h_alarm_init(&s2h.alarm);

@@ -103,6 +103,10 @@ struct s2h {
 	ktime_t woke_mono;		/* when that wake was seen: input since = the user */
 	ktime_t deadline;		/* boottime at which the alarm was last due */
 	ktime_t other_woke_at;		/* boottime of a wake no user caused, 0: none */
+	/* In a dark wake since state_since, which the next suspend ends: s2h_count_dark(). */
+	bool dark_woke;
+	s64 dark_transit_ms;		/* the devices' suspend and resume of the sleep it ended */
+	s64 dark_draw;			/* uW the batteries drew as it woke, 0 on mains */
 	/* A suspend of the user's ended a settle of this cycle: s2h_settle_sec(). */
 	bool settle_resuspended;
 
@@ -184,6 +188,7 @@ void s2h_wake_settle(void);
 void s2h_set_state_at(enum s2h_state state, ktime_t now);
 void s2h_set_state(enum s2h_state state);
 void s2h_count_idle(ktime_t now);
+void s2h_count_dark(ktime_t now);
 u32 s2h_supersede(void);
 u64 s2h_action_begin(void);
 bool s2h_action_dropped(u64 seq, const char *what);

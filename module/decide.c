@@ -303,6 +303,39 @@ u32 s2h_drain_measure(const struct s2h_drain_ends *e)
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_drain_measure);
 
+/* A dark wake's time awake past which its energy would not fit 64 bits (10 days). */
+#define S2H_DARK_MAX_MS		(S64_MAX / S2H_DRAW_MAX_UW)
+
+/**
+ * s2h_dark_count() - one dark wake into its cycle's figures
+ * @dark: the cycle's dark wakes so far; { 0, S2H_ENERGY_UNKNOWN } before the first
+ * @transit_ms: the sleep the wake ended, its boottime less its time asleep:
+ *	its devices' suspend and resume; 0 when timekeeping did not measure it
+ * @awake_ms: from the wake's decision to the next suspend's checks
+ * @draw_uw: the batteries' draw at the wake, uW; 0 on mains power;
+ *	S2H_ENERGY_UNKNOWN when they do not say
+ *
+ * What a dark wake adds to a cycle is one suspend and one resume of the
+ * devices, and its time awake between; a sleep's suspend and resume are
+ * alike, so those of the sleep it ended stand for both. Its energy is
+ * the draw as it woke over that time: a gauge's energy_now moves too
+ * seldom for a wake of seconds. One dark wake of unknown draw leaves the
+ * cycle's energy unknown.
+ */
+void s2h_dark_count(struct s2h_dark *dark, s64 transit_ms, s64 awake_ms, s64 draw_uw)
+{
+	s64 ms = clamp_t(s64, max_t(s64, transit_ms, 0) + max_t(s64, awake_ms, 0), 1,
+			 S2H_DARK_MAX_MS);
+	bool first = !dark->ms;
+
+	dark->ms += ms;
+	if (draw_uw < 0 || draw_uw > S2H_DRAW_MAX_UW || (!first && dark->energy < 0))
+		dark->energy = S2H_ENERGY_UNKNOWN;
+	else
+		dark->energy = (first ? 0 : dark->energy) + div_s64(draw_uw * ms, 3600000);
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_dark_count);
+
 /* Seconds until @battery reaches @threshold at @drain_mpph; < 0: not projected to. */
 static s64 s2h_drain_left_sec(int battery, u32 threshold, u32 drain_mpph)
 {

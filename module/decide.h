@@ -239,6 +239,18 @@ struct s2h_wake_test_facts {
  */
 #define S2H_ENERGY_MAX_UWH	1000000000000LL
 
+/*
+ * More than any laptop draws (10 kW): a gauge that says so is wrong, and a
+ * dark wake's energy stays within 64 bits below it (s2h_dark_count()).
+ */
+#define S2H_DRAW_MAX_UW		10000000000LL
+
+/* A cycle's dark wakes: their time awake and the energy spent then. */
+struct s2h_dark {
+	u64 ms;
+	s64 energy;		/* uWh; S2H_ENERGY_UNKNOWN without a draw known for each */
+};
+
 /* The kernel does not say how long the hardware slept. */
 #define S2H_HW_SLEEP_UNKNOWN	(-1)
 
@@ -265,6 +277,7 @@ u32 s2h_pending_alarm(const struct s2h_decision *d);
 u32 s2h_drain_rate(int battery_armed, int battery, s64 elapsed_ms);
 bool s2h_energy_known(s64 energy, s64 energy_full);
 u32 s2h_drain_measure(const struct s2h_drain_ends *e);
+void s2h_dark_count(struct s2h_dark *dark, s64 transit_ms, s64 awake_ms, s64 draw_uw);
 u32 s2h_drain_watch(u32 next_sec, int battery, u32 threshold, u32 drain_mpph, u32 check_sec,
 		    bool battery_alarm);
 

@@ -20,19 +20,17 @@ static struct s2h_cycle_record *s2h_history_slot(struct s2h_history *h, u64 seq)
 }
 
 /**
- * s2h_history_start() - begin a new cycle, dropping the oldest when full
- * @h: the history
+ * s2h_cycle_record_init() - a cycle of nothing yet
+ * @c: the record
  *
- * Return: the new cycle, its seq set, every other field 0 but the battery
- * and its energy, unknown.
+ * Every field 0 but those a 0 would misread, unknown: the battery, its
+ * energy, the hardware sleep.
  */
-struct s2h_cycle_record *s2h_history_start(struct s2h_history *h)
+void s2h_cycle_record_init(struct s2h_cycle_record *c)
 {
-	struct s2h_cycle_record *c = s2h_history_slot(h, ++h->newest);
 	unsigned int i;
 
 	memset(c, 0, sizeof(*c));
-	c->seq = h->newest;
 	c->battery_start = S2H_BATTERY_UNKNOWN;
 	c->battery_wake = S2H_BATTERY_UNKNOWN;
 	c->hw_sleep_us = S2H_HW_SLEEP_UNKNOWN;
@@ -40,10 +38,26 @@ struct s2h_cycle_record *s2h_history_start(struct s2h_history *h)
 	c->energy_wake = S2H_ENERGY_UNKNOWN;
 	c->energy_resume = S2H_ENERGY_UNKNOWN;
 	c->energy_full = S2H_ENERGY_UNKNOWN;
+	c->energy_dark = S2H_ENERGY_UNKNOWN;
 	for (i = 0; i < S2H_CYCLE_WAKES_MAX; i++) {
 		c->battery_wakes[i] = S2H_BATTERY_UNKNOWN;
 		c->energy_wakes[i] = S2H_ENERGY_UNKNOWN;
 	}
+}
+EXPORT_SYMBOL_IF_KUNIT(s2h_cycle_record_init);
+
+/**
+ * s2h_history_start() - begin a new cycle, dropping the oldest when full
+ * @h: the history
+ *
+ * Return: the new cycle, s2h_cycle_record_init()'s, its seq set.
+ */
+struct s2h_cycle_record *s2h_history_start(struct s2h_history *h)
+{
+	struct s2h_cycle_record *c = s2h_history_slot(h, ++h->newest);
+
+	s2h_cycle_record_init(c);
+	c->seq = h->newest;
 	return c;
 }
 EXPORT_SYMBOL_IF_KUNIT(s2h_history_start);

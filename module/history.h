@@ -38,6 +38,13 @@ struct s2h_cycle_record {
 	s64 energy_resume;		/* after the resume from s2h's hibernation */
 	s64 energy_full;		/* as last read */
 	s64 energy_wakes[S2H_CYCLE_WAKES_MAX];
+	/*
+	 * The dark wakes: the time awake from each to the suspend after it,
+	 * and the energy spent meanwhile, uWh (negative: it charged);
+	 * S2H_ENERGY_UNKNOWN when a dark wake lacked the energy at an end.
+	 */
+	u64 dark_ms;
+	s64 energy_dark;
 };
 
 struct s2h_history {
@@ -45,6 +52,7 @@ struct s2h_history {
 	u64 newest;			/* seq of the newest cycle, 0 before the first */
 };
 
+void s2h_cycle_record_init(struct s2h_cycle_record *c);
 struct s2h_cycle_record *s2h_history_start(struct s2h_history *h);
 const struct s2h_cycle_record *s2h_history_after(const struct s2h_history *h, u64 seq);
 void s2h_history_add_wake(struct s2h_cycle_record *c, int battery, s64 energy);

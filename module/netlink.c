@@ -272,7 +272,9 @@ static int s2h_nl_put_cycle_fields(struct sk_buff *msg, const struct s2h_cycle_r
 	    nla_put_u64_64bit(msg, S2H_LAST_A_RESUMING_MS, c->state_ms[S2H_STATE_RESUMING],
 			      S2H_LAST_A_PAD) ||
 	    nla_put_u64_64bit(msg, S2H_LAST_A_SETTLING_MS, c->state_ms[S2H_STATE_SETTLING],
-			      S2H_LAST_A_PAD))
+			      S2H_LAST_A_PAD) ||
+	    nla_put_u64_64bit(msg, S2H_LAST_A_DARK_MS, c->dark_ms, S2H_LAST_A_PAD) ||
+	    nla_put_s64(msg, S2H_LAST_A_ENERGY_DARK, c->energy_dark, S2H_LAST_A_PAD))
 		return -EMSGSIZE;
 	return 0;
 }

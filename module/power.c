@@ -13,6 +13,7 @@ struct s2h_battery_sum {
 	int count;
 	s64 energy;		/* S2H_ENERGY_UNKNOWN once a battery does not say */
 	s64 energy_full;
+	s64 draw;
 };
 
 /*
@@ -61,6 +62,26 @@ static s64 s2h_battery_energy(struct power_supply *psy, enum power_supply_proper
 	return div_s64(charge * voltage, 1000000);
 }
 
+/*
+ * The rate @psy delivers (or takes) power at, uW: power_now, else
+ * current_now at the voltage now. Its sign is the driver's convention -
+ * ACPI's is none, some gauges' is negative while discharging - and the
+ * status says which way it goes: the size only. S2H_ENERGY_UNKNOWN when
+ * the driver says neither.
+ */
+static s64 s2h_battery_draw(struct power_supply *psy)
+{
+	union power_supply_propval val;
+	s64 voltage;
+
+	if (!power_supply_get_property(psy, POWER_SUPPLY_PROP_POWER_NOW, &val))
+		return abs((s64)val.intval);
+	voltage = s2h_battery_prop(psy, POWER_SUPPLY_PROP_VOLTAGE_NOW);
+	if (power_supply_get_property(psy, POWER_SUPPLY_PROP_CURRENT_NOW, &val) || voltage <= 0)
+		return S2H_ENERGY_UNKNOWN;
+	return div_s64(abs((s64)val.intval) * voltage, 1000000);
+}
+
 /* Adds @add to @sum, which stays unknown once one of them is. */
 static void s2h_energy_add(s64 *sum, s64 add)
 {
@@ -81,6 +102,7 @@ static int s2h_add_battery(struct power_supply *psy, void *data)
 							POWER_SUPPLY_PROP_CHARGE_NOW));
 	s2h_energy_add(&sum->energy_full, s2h_battery_energy(psy, POWER_SUPPLY_PROP_ENERGY_FULL,
 							     POWER_SUPPLY_PROP_CHARGE_FULL));
+	s2h_energy_add(&sum->draw, s2h_battery_draw(psy));
 	return 0;
 }
 
@@ -105,6 +127,7 @@ void s2h_power_read(struct s2h_power *p)
 		    S2H_ENERGY_UNKNOWN;
 	p->energy_full = sum.count && sum.energy_full <= S2H_ENERGY_MAX_UWH &&
 			 sum.energy_full > 0 ? sum.energy_full : S2H_ENERGY_UNKNOWN;
+	p->draw = sum.count && sum.draw <= S2H_DRAW_MAX_UW ? sum.draw : S2H_ENERGY_UNKNOWN;
 }
 
 /*

@@ -13,6 +13,7 @@ struct s2h_power {
 	bool alarm;	/* the batteries' own alarms are at battery_threshold */
 	s64 energy;	/* uWh held, S2H_ENERGY_UNKNOWN unless every system battery says */
 	s64 energy_full; /* uWh held when full, likewise */
+	s64 draw;	/* uW the batteries deliver or take now, likewise */
 };
 
 struct device;

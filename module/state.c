@@ -109,6 +109,28 @@ void s2h_count_idle(ktime_t now)
 }
 
 /*
+ * The suspend that goes on with the cycle after a dark wake ends it: what
+ * the dark wake cost, s2h_dark_count(), goes to the cycle's record apart,
+ * so that the drain while suspended is not the dark wakes' and theirs is
+ * known.
+ */
+void s2h_count_dark(ktime_t now)
+{
+	struct s2h_cycle_record *c = s2h.last;
+	struct s2h_dark dark = { .ms = c->dark_ms, .energy = c->energy_dark };
+
+	lockdep_assert_held(&s2h.lock);
+
+	if (!s2h.dark_woke)
+		return;
+	s2h.dark_woke = false;
+	s2h_dark_count(&dark, s2h.dark_transit_ms, ktime_ms_delta(now, s2h.state_since),
+		       s2h.dark_draw);
+	c->dark_ms = dark.ms;
+	c->energy_dark = dark.energy;
+}
+
+/*
  * A transition of the user's while an action s2h decided has not taken
  * hold - the lid closed again while s2h waits for userspace to hibernate,
  * or before s2h's hibernation or its suspend for a retry started - takes
@@ -161,6 +183,8 @@ static void s2h_cancel(const char *what)
 	mutex_lock(&s2h.lock);
 	s2h.stats[S2H_STAT_CANCELLED]++;
 	s2h.pending_sec = 0;
+	/* The user took the dark wake over: awake for them since. */
+	s2h.dark_woke = false;
 	s2h_set_state(S2H_STATE_IDLE);
 	mutex_unlock(&s2h.lock);
 	pr_info("the user is back: no %s\n", what);

@@ -432,6 +432,10 @@ static ssize_t s2h_last_show(struct kobject *kobj, struct kobj_attribute *kattr,
 		return sysfs_emit(buf, "%lld\n", l->energy_full);
 	case S2H_LAST_A_ENERGY_WAKES:
 		return s2h_energy_wakes_show(l, buf);
+	case S2H_LAST_A_DARK_MS:
+		return sysfs_emit(buf, "%llu\n", l->dark_ms);
+	case S2H_LAST_A_ENERGY_DARK:
+		return sysfs_emit(buf, "%lld\n", l->energy_dark);
 	}
 	return -EIO;
 }
@@ -465,6 +469,8 @@ S2H_LAST_ATTR(energy_resume, S2H_LAST_A_ENERGY_RESUME);
 S2H_LAST_ATTR(energy_full, S2H_LAST_A_ENERGY_FULL);
 S2H_LAST_ATTR(energy_wakes, S2H_LAST_A_ENERGY_WAKES);
 S2H_LAST_ATTR(settling_ms, S2H_LAST_A_SETTLING_MS);
+S2H_LAST_ATTR(dark_ms, S2H_LAST_A_DARK_MS);
+S2H_LAST_ATTR(energy_dark, S2H_LAST_A_ENERGY_DARK);
 
 static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_suspended_at.kattr.attr,
@@ -494,6 +500,8 @@ static struct attribute *s2h_last_attrs[] = {
 	&s2h_last_energy_full.kattr.attr,
 	&s2h_last_energy_wakes.kattr.attr,
 	&s2h_last_settling_ms.kattr.attr,
+	&s2h_last_dark_ms.kattr.attr,
+	&s2h_last_energy_dark.kattr.attr,
 	NULL,
 };
 

@@ -229,6 +229,20 @@ static void s2h_record_wake(enum s2h_wake wake, const struct s2h_decision *d,
 	}
 }
 
+/*
+ * A dark wake begins: what s2h_count_dark() needs of it once the next
+ * suspend ends it. Timekeeping that did not measure the sleep (suspend
+ * to idle with the tick running) leaves its devices' time unknown: 0.
+ */
+static void s2h_record_dark(const struct s2h_wake_facts *f, const struct s2h_power *pw)
+{
+	lockdep_assert_held(&s2h.lock);
+
+	s2h.dark_woke = true;
+	s2h.dark_transit_ms = f->slept_ms > 0 ? f->elapsed_ms - f->slept_ms : 0;
+	s2h.dark_draw = pw->on_ac ? 0 : pw->draw;
+}
+
 /* An early hibernation counts under its reason; the delay's is no news. */
 static void s2h_count_reason(enum s2h_reason reason)
 {
@@ -327,6 +341,7 @@ static void s2h_wake(void)
 		.battery = S2H_BATTERY_UNKNOWN,
 		.energy = S2H_ENERGY_UNKNOWN,
 		.energy_full = S2H_ENERGY_UNKNOWN,
+		.draw = S2H_ENERGY_UNKNOWN,
 	};
 	struct s2h_decision d = { .action = S2H_DECISION_NONE };
 	struct s2h_event_info ev = {};
@@ -348,6 +363,8 @@ static void s2h_wake(void)
 		s2h.sleep_state = s2h_last_sleep_state();
 	}
 	s2h_record_wake(wake, &d, &pw, &src);
+	if (d.action == S2H_DECISION_SLEEP_AGAIN)
+		s2h_record_dark(&facts, &pw);
 	s2h_begin_action(wake, &d);
 	cycle = s2h.last->seq;
 	mutex_unlock(&s2h.lock);

@@ -861,6 +861,53 @@ static void s2h_drain_measure_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s2h_drain_measure(&c->ends), c->mpph);
 }
 
+struct s2h_dark_case {
+	const char *name;
+	struct s2h_dark before;
+	s64 transit_ms, awake_ms, draw_uw;
+	struct s2h_dark after;
+};
+
+/* 3.6 W over a second is 1 mWh. */
+static const struct s2h_dark_case s2h_dark_cases[] = {
+	{ "the first: its devices' 1.5 s and 0.5 s awake at 3.6 W: 2 mWh",
+	  { 0, UNK }, 1500, 500, 3600000, { 2000, 2000 } },
+	{ "a second, likewise: added",
+	  { 2000, 2000 }, 1500, 500, 3600000, { 4000, 4000 } },
+	{ "timekeeping did not measure the sleep: the time awake only",
+	  { 0, UNK }, 0, 500, 3600000, { 500, 500 } },
+	{ "on mains power: no energy spent",
+	  { 0, UNK }, 1500, 500, 0, { 2000, 0 } },
+	{ "the draw unknown: time counted, energy unknown",
+	  { 0, UNK }, 1500, 500, UNK, { 2000, UNK } },
+	{ "one draw unknown before: the energy stays unknown",
+	  { 2000, UNK }, 1500, 500, 3600000, { 4000, UNK } },
+	{ "a gauge past 10 kW: not believed",
+	  { 0, UNK }, 1500, 500, S2H_DRAW_MAX_UW + 1, { 2000, UNK } },
+	{ "a clock gone backwards: at least 1 ms, nothing negative",
+	  { 0, UNK }, -5000, -1, 3600000, { 1, 1 } },
+	{ "10 kW for 10 days and more: capped, no overflow",
+	  { 0, UNK }, 0, S64_MAX, S2H_DRAW_MAX_UW, { S64_MAX / S2H_DRAW_MAX_UW,
+	    (S64_MAX / S2H_DRAW_MAX_UW) * (S2H_DRAW_MAX_UW / 1000) / 3600 } },
+};
+
+static void s2h_dark_case_desc(const struct s2h_dark_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(s2h_dark, s2h_dark_cases, s2h_dark_case_desc);
+
+static void s2h_dark_count_test(struct kunit *test)
+{
+	const struct s2h_dark_case *c = test->param_value;
+	struct s2h_dark dark = c->before;
+
+	s2h_dark_count(&dark, c->transit_ms, c->awake_ms, c->draw_uw);
+	KUNIT_EXPECT_EQ(test, dark.ms, c->after.ms);
+	KUNIT_EXPECT_EQ(test, dark.energy, c->after.energy);
+}
+
 static void s2h_drain_rate_test(struct kunit *test)
 {
 	const struct s2h_drain_case *c = test->param_value;
@@ -1488,6 +1535,7 @@ static struct kunit_case s2h_test_cases[] = {
 	KUNIT_CASE_PARAM(s2h_no_hw_sleep_test, s2h_hw_sleep_gen_params),
 	KUNIT_CASE_PARAM(s2h_drain_rate_test, s2h_drain_gen_params),
 	KUNIT_CASE_PARAM(s2h_drain_measure_test, s2h_measure_gen_params),
+	KUNIT_CASE_PARAM(s2h_dark_count_test, s2h_dark_gen_params),
 	KUNIT_CASE_PARAM(s2h_drain_watch_test, s2h_watch_gen_params),
 	KUNIT_CASE_PARAM(s2h_image_outcome_test, s2h_image_gen_params),
 	KUNIT_CASE_PARAM(s2h_pending_alarm_test, s2h_pending_gen_params),

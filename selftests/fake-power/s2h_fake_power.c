@@ -21,10 +21,12 @@
  *				battery (_BTP), in uWh of energy_full (50 Wh)
  * What else it reports, chosen at load (energy):
  *	0			percent only (and energy_full, for ACPI's alarm)
- *	1			energy_now and energy_full, in uWh: 50 Wh full
+ *	1			energy_now and energy_full, in uWh: 50 Wh full,
+ *				and power_now, the drain's rate, in uW
  *	2			charge_now and charge_full, in uAh, and
- *				voltage_now, 10 V, and no energy_full: as ACPI
- *				batteries that report in mAh; the same 50 Wh.
+ *				voltage_now, 10 V, current_now, in uA, and no
+ *				energy_full: as ACPI batteries that report in
+ *				mAh; the same 50 Wh.
  *				Not with battery_alarm 2, whose alarm is in uWh
  * each figure following the charge to the thousandth of a percent: 500 uWh
  * or 50 uAh a thousandth, so capacity is within 1 of energy over energy_full.
@@ -191,6 +193,12 @@ static void level_alarm_resume(void)
 	mutex_unlock(&fake_lock);
 }
 
+/* The drain's rate, as a gauge reports it: a thousandth of a percent a minute is 30 mW. */
+static int drain_uw(void)
+{
+	return min_t(u64, drain_rate_mpct() * (FAKE_ENERGY_FULL_UWH / 100000) * 60, INT_MAX);
+}
+
 static int battery_get(struct power_supply *psy, enum power_supply_property psp,
 		       union power_supply_propval *val)
 {
@@ -238,6 +246,16 @@ static int battery_get(struct power_supply *psy, enum power_supply_property psp,
 		if (energy != FAKE_ENERGY_CHARGE)
 			goto unknown;
 		val->intval = FAKE_VOLTAGE_UV;
+		break;
+	case POWER_SUPPLY_PROP_POWER_NOW:
+		if (energy != FAKE_ENERGY_UWH)
+			goto unknown;
+		val->intval = drain_uw();
+		break;
+	case POWER_SUPPLY_PROP_CURRENT_NOW:
+		if (energy != FAKE_ENERGY_CHARGE)
+			goto unknown;
+		val->intval = drain_uw() / (FAKE_VOLTAGE_UV / 1000000);
 		break;
 	default:
 unknown:
@@ -367,12 +385,12 @@ static const struct power_supply_desc battery_descs[] = {
 
 /* The energy figures, by energy; ENERGY_FULL stays ACPI's too. */
 static const enum power_supply_property energy_props[] = {
-	POWER_SUPPLY_PROP_ENERGY_NOW, POWER_SUPPLY_PROP_ENERGY_FULL,
+	POWER_SUPPLY_PROP_ENERGY_NOW, POWER_SUPPLY_PROP_ENERGY_FULL, POWER_SUPPLY_PROP_POWER_NOW,
 };
 
 static const enum power_supply_property charge_props[] = {
 	POWER_SUPPLY_PROP_CHARGE_NOW, POWER_SUPPLY_PROP_CHARGE_FULL,
-	POWER_SUPPLY_PROP_VOLTAGE_NOW,
+	POWER_SUPPLY_PROP_VOLTAGE_NOW, POWER_SUPPLY_PROP_CURRENT_NOW,
 };
 
 /* The battery registered: battery_descs[battery_alarm] with the energy figures asked for. */

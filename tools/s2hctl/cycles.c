@@ -376,6 +376,10 @@ int cycles_format(const struct last_cycle *l, const char *boot, char *buf, size_
 	put_known(&o, "energy_resume_uwh", l->energy_resume);
 	put_known(&o, "energy_full_uwh", l->energy_full);
 	put(&o, ",\"dark_wakes\":%u", l->dark_wakes);
+	if (l->dark_ms) {
+		put(&o, ",\"dark_ms\":%llu", (unsigned long long)l->dark_ms);
+		put_known(&o, "energy_dark_uwh", l->energy_dark);
+	}
 	put_wakes(&o, l);
 	if (l->wake_source[0])
 		put_string(&o, "wake_source", l->wake_source);
@@ -392,6 +396,8 @@ int cycles_format(const struct last_cycle *l, const char *boot, char *buf, size_
 	put_drain(&o, "suspended", &d);
 	drain_hibernated(l, &d);
 	put_drain(&o, "hibernated", &d);
+	drain_dark(l, &d);
+	put_drain(&o, "dark", &d);
 	put(&o, "}\n");
 	return o.full ? -1 : (int)o.used;
 }
@@ -524,6 +530,8 @@ static const struct {
 	{ "energy_resume_uwh", offsetof(struct last_cycle, energy_resume), 8 },
 	{ "energy_full_uwh", offsetof(struct last_cycle, energy_full), 8 },
 	{ "dark_wakes", offsetof(struct last_cycle, dark_wakes), 4 },
+	{ "dark_ms", offsetof(struct last_cycle, dark_ms), 8 },
+	{ "energy_dark_uwh", offsetof(struct last_cycle, energy_dark), 8 },
 	{ "hw_sleep_us", offsetof(struct last_cycle, hw_sleep_us), 8 },
 };
 
@@ -585,6 +593,7 @@ bool cycle_of_record(const char *line, size_t len, struct last_cycle *l)
 	l->energy_wake = ENERGY_UNKNOWN;
 	l->energy_resume = ENERGY_UNKNOWN;
 	l->energy_full = ENERGY_UNKNOWN;
+	l->energy_dark = ENERGY_UNKNOWN;
 	if (!json_object_scan(line, len, cycle_member, l) || !l->seq || !l->suspended_at)
 		return false;
 	l->wakes = l->n_battery_wakes;

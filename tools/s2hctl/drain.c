@@ -26,19 +26,35 @@ void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms,
 
 /*
  * While suspended: from the user's suspend to the alarm's wake that
- * decided, the time armed and the dark wakes' seconds awake between its
- * suspends. A cycle the user (or anything but the alarm) ended last has
- * no energy read at its end.
+ * decided, the time armed and awake between its suspends, less the dark
+ * wakes' time and energy where the kernel measured them (drain_dark()).
+ * A cycle the user (or anything but the alarm) ended last has no energy
+ * read at its end.
  */
 void drain_suspended(const struct last_cycle *l, struct drain *d)
 {
 	uint64_t ms = l->state_ms[S2H_STATE_ARMED] + l->state_ms[S2H_STATE_IDLE];
+	int64_t start = l->energy_start;
 
 	if (l->wake != S2H_WAKE_ALARM) {
 		memset(d, 0, sizeof(*d));
 		return;
 	}
-	drain_between(l->energy_start, l->energy_wake, l->energy_full, ms, d);
+	if (start >= l->energy_dark && l->energy_dark >= 0 && l->dark_ms <= ms) {
+		start -= l->energy_dark;
+		ms -= l->dark_ms;
+	}
+	drain_between(start, l->energy_wake, l->energy_full, ms, d);
+}
+
+/*
+ * In the dark wakes: the energy spent from each to the suspend after it,
+ * over their time awake. A gauge that updates less often than a dark wake
+ * lasts makes one cycle's figure coarse; the nights' mean is the better one.
+ */
+void drain_dark(const struct last_cycle *l, struct drain *d)
+{
+	drain_between(l->energy_dark, 0, l->energy_full, l->dark_ms, d);
 }
 
 /*

@@ -22,5 +22,6 @@ struct drain {
 void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms, struct drain *d);
 void drain_suspended(const struct last_cycle *l, struct drain *d);
 void drain_hibernated(const struct last_cycle *l, struct drain *d);
+void drain_dark(const struct last_cycle *l, struct drain *d);
 
 #endif /* S2HCTL_DRAIN_H */

@@ -377,6 +377,8 @@ static int parse_last_cycle(struct nlattr *nest, struct last_cycle *l)
 	l->energy_wake = get_energy(tb[S2H_LAST_A_ENERGY_WAKE]);
 	l->energy_resume = get_energy(tb[S2H_LAST_A_ENERGY_RESUME]);
 	l->energy_full = get_energy(tb[S2H_LAST_A_ENERGY_FULL]);
+	l->dark_ms = get_u64_or_0(tb[S2H_LAST_A_DARK_MS]);
+	l->energy_dark = get_energy(tb[S2H_LAST_A_ENERGY_DARK]);
 	return 0;
 }
 

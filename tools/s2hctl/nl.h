@@ -64,6 +64,8 @@ struct last_cycle {
 	int64_t energy_start, energy_wake, energy_resume, energy_full;
 	unsigned int n_energy_wakes;		/* as n_battery_wakes */
 	int64_t energy_wakes[S2H_CYCLE_WAKES_MAX];
+	uint64_t dark_ms;			/* awake in dark wakes, part of the idle state's */
+	int64_t energy_dark;			/* uWh spent in them, or ENERGY_UNKNOWN */
 };
 
 #define ENERGY_UNKNOWN	(-1)

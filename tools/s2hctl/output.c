@@ -146,8 +146,8 @@ static const char *format_drain(const struct drain *d, char *buf, size_t len)
 /* Energy, where the batteries give it (energy_now, or charge_now at voltage_now). */
 static void print_energy_text(const struct last_cycle *l)
 {
-	char e[4][TIME_LEN], d[2][64];
-	struct drain s, h;
+	char e[4][TIME_LEN], d[3][64];
+	struct drain s, h, k;
 
 	if (l->energy_start < 0 && l->energy_wake < 0 && l->energy_resume < 0)
 		return;
@@ -156,8 +156,14 @@ static void print_energy_text(const struct last_cycle *l)
 	       format_wh(l->energy_resume, e[2]), format_wh(l->energy_full, e[3]));
 	drain_suspended(l, &s);
 	drain_hibernated(l, &h);
-	printf("  drain            suspended %s; hibernated %s\n",
+	printf("  drain            suspended %s; hibernated %s",
 	       format_drain(&s, d[0], sizeof(d[0])), format_drain(&h, d[1], sizeof(d[1])));
+	drain_dark(l, &k);
+	/* Tenths of a second: a dark wake lasts a few. */
+	if (l->dark_ms)
+		printf("; dark wakes %s over %.1f s awake", format_drain(&k, d[2], sizeof(d[2])),
+		       (double)l->dark_ms / 1000.0);
+	printf("\n");
 }
 
 static void print_last_cycle_text(const struct last_cycle *l)
@@ -324,9 +330,10 @@ static void print_cycle_json(const struct last_cycle *l)
 	       (unsigned long long)l->state_ms[S2H_STATE_RESUMING],
 	       (unsigned long long)l->state_ms[S2H_STATE_SETTLING], (long long)l->hw_sleep_us);
 	printf(",\"energy_start\":%lld,\"energy_wake\":%lld,\"energy_resume\":%lld,"
-	       "\"energy_full\":%lld,\"energy_wakes\":[",
+	       "\"energy_full\":%lld,\"dark_ms\":%llu,\"energy_dark\":%lld,\"energy_wakes\":[",
 	       (long long)l->energy_start, (long long)l->energy_wake,
-	       (long long)l->energy_resume, (long long)l->energy_full);
+	       (long long)l->energy_resume, (long long)l->energy_full,
+	       (unsigned long long)l->dark_ms, (long long)l->energy_dark);
 	for (i = 0; i < l->n_energy_wakes; i++)
 		printf("%s%lld", i ? "," : "", (long long)l->energy_wakes[i]);
 	printf("]}");

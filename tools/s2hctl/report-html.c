@@ -339,6 +339,7 @@ static void night_row(FILE *f, const struct report_night *n)
 	cell_num(f, n->drain_mw, "%.0f");
 	cell_num(f, n->drain_pct_h, "%.1f");
 	cell_num(f, n->hib_drain_mw, "%.0f");
+	cell_num(f, n->dark_drain_mw, "%.0f");
 	cell_num(f, n->hw_sleep_ratio * 100, "%.0f %%");
 	fprintf(f, "<td>%u / %u</td><td class=\"words\">", n->hibernations,
 		n->failures + n->undone);
@@ -356,7 +357,7 @@ static void night_table(FILE *f, const struct report *r)
 
 	fprintf(f, "<table class=\"nights\">\n<tr><th>Night</th><th>Cycles</th><th>Suspended</th>"
 		"<th>Hibernated</th><th>Dark wakes</th><th>Drain suspended, mW</th><th>%%/h</th>"
-		"<th>Drain hibernated, mW</th><th>Hardware sleep</th>"
+		"<th>Drain hibernated, mW</th><th>Drain in dark wakes, mW</th><th>Hardware sleep</th>"
 		"<th>Hibernations ok / failed</th><th>Top wake sources</th></tr>\n");
 	for (k = 0; k < r->n_nights; k++)
 		night_row(f, &r->nights[k]);

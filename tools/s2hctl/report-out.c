@@ -45,7 +45,7 @@ static void print_sources(FILE *f, const struct report_night *n)
  */
 void report_print_text(FILE *f, const struct report *r)
 {
-	char a[DURATION_LEN], b[DURATION_LEN], mw[32], pct[32], hw[32];
+	char a[DURATION_LEN], b[DURATION_LEN], mw[32], pct[32], hw[32], dark[32];
 	unsigned int verdicts = 0, i;
 	size_t k;
 
@@ -56,15 +56,18 @@ void report_print_text(FILE *f, const struct report *r)
 	fprintf(f, "%zu night%s from %s to %s (a night runs from noon to noon, local time)\n\n",
 		r->n_nights, r->n_nights > 1 ? "s" : "", r->nights[0].date,
 		r->nights[r->n_nights - 1].date);
-	fprintf(f, "%-10s  %6s  %9s  %10s  %4s  %-17s  %8s  %s\n", "NIGHT", "CYCLES",
-		"SUSPENDED", "HIBERNATED", "DARK", "DRAIN, SUSPENDED", "HW SLEEP", "WOKEN BY");
+	fprintf(f, "%-10s  %6s  %9s  %10s  %4s  %-17s  %11s  %8s  %s\n", "NIGHT", "CYCLES",
+		"SUSPENDED", "HIBERNATED", "DARK", "DRAIN, SUSPENDED", "DRAIN, DARK", "HW SLEEP",
+		"WOKEN BY");
 	for (k = 0; k < r->n_nights; k++) {
 		const struct report_night *n = &r->nights[k];
 
-		fprintf(f, "%-10s  %6zu  %9s  %10s  %4u  %8s  %7s  %8s  ", n->date, n->n_cycles,
-			hours_words(n->suspended_ms, a), hours_words(n->hibernated_ms, b),
-			n->dark_wakes, num_words(n->drain_mw, "%.0f mW", mw, sizeof(mw)),
+		fprintf(f, "%-10s  %6zu  %9s  %10s  %4u  %8s  %7s  %11s  %8s  ", n->date,
+			n->n_cycles, hours_words(n->suspended_ms, a),
+			hours_words(n->hibernated_ms, b), n->dark_wakes,
+			num_words(n->drain_mw, "%.0f mW", mw, sizeof(mw)),
 			num_words(n->drain_pct_h, "%.1f %%/h", pct, sizeof(pct)),
+			num_words(n->dark_drain_mw, "%.0f mW", dark, sizeof(dark)),
 			num_words(n->hw_sleep_ratio * 100, "%.0f %%", hw, sizeof(hw)));
 		print_sources(f, n);
 	}
@@ -99,6 +102,8 @@ static void json_night(FILE *f, const struct report_night *n)
 	json_real(f, "drain_suspended_pct_h", n->drain_pct_h, "%.2f");
 	json_real(f, "drain_hibernated_mw", n->hib_drain_mw, "%.1f");
 	json_real(f, "drain_hibernated_pct_h", n->hib_drain_pct_h, "%.2f");
+	json_real(f, "drain_dark_mw", n->dark_drain_mw, "%.1f");
+	json_real(f, "drain_dark_pct_h", n->dark_drain_pct_h, "%.2f");
 	json_real(f, "hw_sleep_ratio", n->hw_sleep_ratio, "%.3f");
 	fprintf(f, ",\"wake_sources\":[");
 	for (i = 0; i < n->n_sources; i++) {

@@ -346,6 +346,8 @@ static const struct field {
 	FIELD("energy_resume_uwh", F_COUNT, energy_resume_uwh),
 	FIELD("energy_full_uwh", F_COUNT, energy_full_uwh),
 	FIELD("dark_wakes", F_COUNT, dark_wakes),
+	FIELD("dark_ms", F_COUNT, dark_ms),
+	FIELD("energy_dark_uwh", F_COUNT, energy_dark_uwh),
 	FIELD("wake_source", F_WORD, wake_source),
 	FIELD("undone_by", F_WORD, undone_by),
 	FIELD("hw_sleep_us", F_COUNT, hw_sleep_us),
@@ -353,6 +355,8 @@ static const struct field {
 	FIELD("drain_suspended_pct_h", F_REAL, drain_suspended_pct_h),
 	FIELD("drain_hibernated_mw", F_REAL, drain_hibernated_mw),
 	FIELD("drain_hibernated_pct_h", F_REAL, drain_hibernated_pct_h),
+	FIELD("drain_dark_mw", F_REAL, drain_dark_mw),
+	FIELD("drain_dark_pct_h", F_REAL, drain_dark_pct_h),
 	FIELD("image_write_ms", F_COUNT, image_write_ms),
 	FIELD("image_read_ms", F_COUNT, image_read_ms),
 };
@@ -409,11 +413,12 @@ static void cycle_unknown(struct report_cycle *c)
 	int64_t *counts[] = {
 		&c->seq, &c->suspended_at, &c->woke_at, &c->energy_start_uwh, &c->energy_wake_uwh,
 		&c->energy_resume_uwh, &c->energy_full_uwh, &c->dark_wakes, &c->hw_sleep_us,
-		&c->image_write_ms, &c->image_read_ms,
+		&c->image_write_ms, &c->image_read_ms, &c->dark_ms, &c->energy_dark_uwh,
 	};
 	double *reals[] = {
 		&c->battery_start, &c->battery_wake, &c->drain_suspended_mw,
 		&c->drain_suspended_pct_h, &c->drain_hibernated_mw, &c->drain_hibernated_pct_h,
+		&c->drain_dark_mw, &c->drain_dark_pct_h,
 	};
 	size_t k;
 

@@ -45,7 +45,7 @@ struct report_cycle {
 	int on_ac;				/* -1, 0, 1 */
 	double battery_start, battery_wake;	/* percent */
 	int64_t energy_start_uwh, energy_wake_uwh, energy_resume_uwh, energy_full_uwh;
-	int64_t dark_wakes;
+	int64_t dark_wakes, dark_ms, energy_dark_uwh;
 	unsigned int n_wakes;
 	double wake_battery[REPORT_WAKES_MAX];
 	int64_t wake_energy_uwh[REPORT_WAKES_MAX];
@@ -54,6 +54,7 @@ struct report_cycle {
 	int64_t state_ms[RS_MAX];
 	double drain_suspended_mw, drain_suspended_pct_h;
 	double drain_hibernated_mw, drain_hibernated_pct_h;
+	double drain_dark_mw, drain_dark_pct_h;
 	int64_t image_write_ms, image_read_ms;
 };
 

@@ -105,21 +105,34 @@ static double suspended_hours(const struct report_cycle *c)
 	return has_wake_time(c) ? (double)(c->woke_at - c->suspended_at) / 3600.0 : 0;
 }
 
+/* The dark wakes' time and energy, where the record has both. */
+static bool dark_known(const struct report_cycle *c)
+{
+	return c->dark_ms > 0 && c->energy_dark_uwh >= 0;
+}
+
 /*
  * The drain while suspended, mW and percent an hour: the record's figures
- * when it has them, else from its energy (drain_between()), and the
- * percent from the battery's percent where the energy is not known.
- * Computed only when the alarm's wake ended the cycle: a user's later wake
- * would stretch the hours over a battery read at the alarm.
+ * when it has them, else from its energy (drain_between(), the dark
+ * wakes' apart where known, as drain_suspended()), and the percent from
+ * the battery's percent where the energy is not known. Computed only
+ * when the alarm's wake ended the cycle: a user's later wake would
+ * stretch the hours over a battery read at the alarm.
  */
 static void suspended_drain(const struct report_cycle *c, double *mw, double *pct_h)
 {
 	double h = suspended_hours(c);
 	bool own = !strcmp(c->wake, "alarm") && h > 0;
+	int64_t start = c->energy_start_uwh;
+	double ms = h * 3600000.0;
 	struct drain d;
 
-	drain_between(c->energy_start_uwh, c->energy_wake_uwh, c->energy_full_uwh,
-		      own ? (uint64_t)(h * 3600000.0) : 0, &d);
+	if (dark_known(c) && start >= c->energy_dark_uwh && ms > (double)c->dark_ms) {
+		start -= c->energy_dark_uwh;
+		ms -= (double)c->dark_ms;
+	}
+	drain_between(start, c->energy_wake_uwh, c->energy_full_uwh,
+		      own ? (uint64_t)ms : 0, &d);
 	*mw = c->drain_suspended_mw;
 	if (isnan(*mw) && d.known)
 		*mw = d.mw;
@@ -141,6 +154,21 @@ static void hibernated_drain(const struct report_cycle *c, double *mw, double *p
 	if (isnan(*mw) && d.known)
 		*mw = d.mw;
 	*pct_h = c->drain_hibernated_pct_h;
+	if (isnan(*pct_h) && d.pct_known)
+		*pct_h = d.pct_h;
+}
+
+/* The drain in the dark wakes: their energy over their time awake. */
+static void dark_drain(const struct report_cycle *c, double *mw, double *pct_h)
+{
+	struct drain d;
+
+	drain_between(dark_known(c) ? c->energy_dark_uwh : -1, 0, c->energy_full_uwh,
+		      dark_known(c) ? (uint64_t)c->dark_ms : 0, &d);
+	*mw = c->drain_dark_mw;
+	if (isnan(*mw) && d.known)
+		*mw = d.mw;
+	*pct_h = c->drain_dark_pct_h;
 	if (isnan(*pct_h) && d.pct_known)
 		*pct_h = d.pct_h;
 }
@@ -212,7 +240,7 @@ static void hw_share(struct report_night *n, const struct report_cycle *c)
 
 static void sum_night(struct report_night *n, const struct report_cycle *c)
 {
-	struct mean mw = { 0 }, pct = { 0 }, hmw = { 0 }, hpct = { 0 };
+	struct mean mw = { 0 }, pct = { 0 }, hmw = { 0 }, hpct = { 0 }, dmw = { 0 }, dpct = { 0 };
 	double d_mw, d_pct, h;
 	size_t i;
 
@@ -237,11 +265,17 @@ static void sum_night(struct report_night *n, const struct report_cycle *c)
 		hibernated_drain(&c[i], &d_mw, &d_pct);
 		mean_add(&hmw, d_mw, h);
 		mean_add(&hpct, d_pct, h);
+		h = c[i].dark_ms > 0 ? (double)c[i].dark_ms / 3600000.0 : 0;
+		dark_drain(&c[i], &d_mw, &d_pct);
+		mean_add(&dmw, d_mw, h);
+		mean_add(&dpct, d_pct, h);
 	}
 	n->drain_mw = mean_of(&mw);
 	n->drain_pct_h = mean_of(&pct);
 	n->hib_drain_mw = mean_of(&hmw);
 	n->hib_drain_pct_h = mean_of(&hpct);
+	n->dark_drain_mw = mean_of(&dmw);
+	n->dark_drain_pct_h = mean_of(&dpct);
 	hw_share(n, c);
 	top_sources(n, c);
 }

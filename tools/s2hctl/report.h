@@ -61,6 +61,7 @@ struct report_night {
 	unsigned int dark_wakes, hibernations, failures, undone;
 	double drain_mw, drain_pct_h;			/* while suspended */
 	double hib_drain_mw, hib_drain_pct_h;		/* while hibernated */
+	double dark_drain_mw, dark_drain_pct_h;		/* in the dark wakes */
 	double hw_sleep_ratio;
 	unsigned int n_sources;
 	struct report_source sources[REPORT_TOP_SOURCES];

@@ -68,6 +68,41 @@ static bool has(const char *line, const char *s)
 	return strstr(line, s);
 }
 
+/*
+ * Two dark wakes, 4 s awake in all of the cycle's 10 s awake, 4 mWh spent:
+ * 3600 mW, 7.2 %/h of 50 Wh; suspended, 0.3 Wh less those over 3606 s.
+ */
+static void test_format_dark(struct last_cycle h)
+{
+	char line[CYCLES_LINE_MAX];
+	struct last_cycle back;
+	int n;
+
+	h.dark_wakes = 2;
+	h.state_ms[S2H_STATE_IDLE] = 10000;
+	h.dark_ms = 4000;
+	h.energy_dark = 4000;
+	n = cycles_format(&h, boot1, line, sizeof(line));
+	result(n > 0 && has(line, "\"dark_wakes\":2,\"dark_ms\":4000,\"energy_dark_uwh\":4000,"),
+	       "format: the dark wakes' time and energy", line);
+	result(has(line, "\"drain_dark_mw\":3600.000,\"drain_dark_pct_h\":7.2000}"),
+	       "format: the drain in the dark wakes, mW and %/h", line);
+	result(has(line, "\"drain_suspended_mw\":295.507,\"drain_suspended_pct_h\":0.5910,"),
+	       "format: the drain while suspended leaves the dark wakes out", line);
+	result(cycle_of_record(line, strlen(line) - 1, &back) && back.dark_ms == 4000 &&
+	       back.energy_dark == 4000 && back.dark_wakes == 2,
+	       "read back: the dark wakes' time and energy", line);
+
+	h.energy_dark = ENERGY_UNKNOWN;
+	n = cycles_format(&h, boot1, line, sizeof(line));
+	result(n > 0 && has(line, "\"dark_ms\":4000,") && !has(line, "energy_dark") &&
+	       !has(line, "drain_dark") && has(line, "\"drain_suspended_mw\":299.169,"),
+	       "format: dark wakes without their energy: no drain of theirs, all suspended", line);
+	result(cycle_of_record(line, strlen(line) - 1, &back) &&
+	       back.energy_dark == ENERGY_UNKNOWN,
+	       "read back: the dark wakes' energy unknown again", line);
+}
+
 static void test_format(void)
 {
 	struct last_cycle h = hibernated(7, 1765000000), e = early(8, 1765010000), back;
@@ -120,6 +155,8 @@ static void test_format(void)
 	       back.state_ms[S2H_STATE_SETTLING] == 3200,
 	       "format: a cycle that settled (settle_sec) has its settling time, read back", other);
 	result(!has(line, "settling"), "format: a cycle that did not settle has none", line);
+
+	test_format_dark(h);
 
 	h.wake_source[0] = '"';
 	h.wake_source[1] = '\n';

@@ -317,6 +317,59 @@ static void test_verdicts(void)
 	report_free(&r);
 }
 
+/*
+ * The dark wakes' drain: 4 mWh in their 4 s awake is 3600 mW, 7.2 %/h of
+ * 50 Wh; the drain while suspended leaves them out (0.296 Wh over 3596 s).
+ */
+static void test_dark(void)
+{
+	struct report r;
+	char line[512], *out;
+
+	set_tz("UTC");
+	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld,\"wake\":\"alarm\","
+		 "\"energy_start_uwh\":40000000,\"energy_wake_uwh\":39700000,"
+		 "\"energy_full_uwh\":50000000,\"dark_wakes\":2,\"dark_ms\":4000,"
+		 "\"energy_dark_uwh\":4000}", (long long)utc(2026, 12, 1, 22, 0),
+		 (long long)utc(2026, 12, 1, 23, 0));
+	if (one_cycle(&r, line)) {
+		expect(false, "dark: a report of one cycle");
+		return;
+	}
+	expect(near(r.nights[0].dark_drain_mw, 3600) && near(r.nights[0].dark_drain_pct_h, 7.2),
+	       "dark: the dark wakes' drain from their energy and time");
+	expect(near(r.nights[0].drain_mw, 296.33) && near(r.nights[0].drain_pct_h, 0.593),
+	       "dark: the drain while suspended leaves the dark wakes out");
+	out = render(&r, 'j');
+	expect(strstr(out, "\"drain_dark_mw\":3600.0,\"drain_dark_pct_h\":7.20"),
+	       "dark: json has the night's drain in dark wakes");
+	free(out);
+	out = render(&r, 't');
+	expect(strstr(out, "DRAIN, DARK") && strstr(out, "  3600 mW  "),
+	       "dark: text has its column");
+	free(out);
+	out = render(&r, 'h');
+	expect(strstr(out, "<th>Drain in dark wakes, mW</th>") && strstr(out, "<td>3600</td>"),
+	       "dark: html has its column");
+	free(out);
+	report_free(&r);
+
+	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld,\"wake\":\"alarm\","
+		 "\"dark_wakes\":2,\"dark_ms\":4000,\"energy_dark_uwh\":4000,"
+		 "\"energy_full_uwh\":50000000,\"drain_dark_mw\":1234.5}",
+		 (long long)utc(2026, 12, 1, 22, 0), (long long)utc(2026, 12, 1, 23, 0));
+	expect(!one_cycle(&r, line) && near(r.nights[0].dark_drain_mw, 1234.5),
+	       "dark: the record's own figure comes first");
+	report_free(&r);
+
+	snprintf(line, sizeof(line), "{\"suspended_at\":%lld,\"woke_at\":%lld,\"wake\":\"alarm\","
+		 "\"dark_wakes\":2,\"dark_ms\":4000,\"energy_full_uwh\":50000000}",
+		 (long long)utc(2026, 12, 1, 22, 0), (long long)utc(2026, 12, 1, 23, 0));
+	expect(!one_cycle(&r, line) && isnan(r.nights[0].dark_drain_mw),
+	       "dark: without their energy, no drain of theirs");
+	report_free(&r);
+}
+
 /* A night of minutes - a VM's - has its seconds on the axis, hours do not. */
 static void test_axis(void)
 {
@@ -433,6 +486,7 @@ int main(void)
 	test_nights_rule();
 	test_build();
 	test_verdicts();
+	test_dark();
 	test_sections();
 	test_outputs();
 	test_axis();
