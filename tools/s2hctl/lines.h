@@ -2,7 +2,7 @@
 /*
  * The lines of a system's configuration file, as check reads them, under a
  * root directory that stands for / (tests): one reader for bootpath.c's
- * and others.c's files.
+ * and others.c's files, bounded (lines.c says how).
  */
 #ifndef S2HCTL_LINES_H
 #define S2HCTL_LINES_H
