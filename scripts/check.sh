@@ -92,6 +92,7 @@ if make -C "$top" --no-print-directory tools >/dev/null; then
 	run_suite s2hctl-report "$top/tools/s2hctl/test-report"
 	run_suite s2hctl-cycles "$top/tools/s2hctl/test-cycles"
 	run_suite s2hctl-boot "$top/tools/s2hctl/test-boot"
+	run_suite s2hctl-waketest "$top/tools/s2hctl/test-waketest"
 	run_suite s2hctl-cli "$top/tools/s2hctl/test-cli.sh" "$top/tools/s2hctl/s2hctl"
 	# s2hctl report's page from the sample record, in headless Chromium
 	run_suite report-browser "$top/selftests/report/browser-check.sh"

@@ -22,26 +22,36 @@
 
 #include "array.h"
 #include "bootpath.h"
+#include "lines.h"
 
 #define INITRAMFS_TOOLS		"/etc/initramfs-tools"
 #define RESUME_CONF		INITRAMFS_TOOLS "/conf.d/resume"
 
+struct first_line {
+	char *buf;
+	size_t size;
+	bool found;
+};
+
+static bool take_first_line(const char *path, char *line, unsigned int n, void *arg)
+{
+	struct first_line *l = arg;
+
+	(void)path;
+	(void)n;
+	snprintf(l->buf, l->size, "%s", line);
+	l->found = true;
+	return false;
+}
+
 /* The first line of @root@path into @buf, without its newline; false when unreadable. */
 static bool read_first_line(const char *root, const char *path, char *buf, size_t size)
 {
-	char full[4096];
-	bool ok;
-	FILE *f;
+	struct first_line l = { buf, size, false };
 
-	snprintf(full, sizeof(full), "%s%s", root, path);
-	f = fopen(full, "re");
 	buf[0] = '\0';
-	if (!f)
-		return false;
-	ok = fgets(buf, (int)size, f);
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return ok;
+	root_lines(root, path, take_first_line, &l);
+	return l.found;
 }
 
 /* The by-* directory of a "UUID=" style spec, or NULL. */
@@ -163,14 +173,27 @@ static bool shell_assign(char *line, const char *key, char *value, size_t size)
 	return true;
 }
 
+static bool itools_line(const char *path, char *line, unsigned int n, void *arg)
+{
+	struct itools *it = arg;
+	char value[128];
+
+	(void)n;
+	if (shell_assign(line, "RESUME", value, sizeof(value))) {
+		snprintf(it->resume, sizeof(it->resume), "%s", value);
+		snprintf(it->file, sizeof(it->file), "%s", path);
+	} else if (shell_assign(line, "RESUME_OFFSET", value, sizeof(value))) {
+		snprintf(it->offset, sizeof(it->offset), "%.31s", value);
+	}
+	return true;
+}
+
 static void itools_file(const char *root, const char *path, struct itools *it)
 {
-	char full[4096], line[512], value[128];
 	struct stat st;
 	FILE *f;
 
-	snprintf(full, sizeof(full), "%s%s", root, path);
-	f = fopen(full, "re");
+	f = root_open(root, path);
 	if (!f)
 		return;
 	if (!fstat(fileno(f), &st) &&
@@ -180,14 +203,7 @@ static void itools_file(const char *root, const char *path, struct itools *it)
 		it->newest_at = st.st_mtim;
 		snprintf(it->newest, sizeof(it->newest), "%s", path);
 	}
-	while (fgets(line, sizeof(line), f)) {
-		if (shell_assign(line, "RESUME", value, sizeof(value))) {
-			snprintf(it->resume, sizeof(it->resume), "%s", value);
-			snprintf(it->file, sizeof(it->file), "%s", path);
-		} else if (shell_assign(line, "RESUME_OFFSET", value, sizeof(value))) {
-			snprintf(it->offset, sizeof(it->offset), "%.31s", value);
-		}
-	}
+	file_lines(f, path, itools_line, it);
 	fclose(f);
 }
 
@@ -223,29 +239,19 @@ static bool itools_read(const char *root, struct itools *it)
 	return true;
 }
 
-/* "FILE:LINE" of a dracut.conf line that leaves out its resume module, into @where. */
-static void dracut_omits(const char *root, const char *path, char *where, size_t size)
+/* A dracut.conf line that leaves out its resume module: "FILE:LINE" into b->dracut. */
+static bool dracut_line(const char *path, char *line, unsigned int n, void *arg)
 {
-	char full[4096], line[512];
-	unsigned int n = 0;
-	FILE *f;
+	struct bootpath *b = arg;
+	char *p = line + strspn(line, " \t"), *word = p;
 
-	snprintf(full, sizeof(full), "%s%s", root, path);
-	f = fopen(full, "re");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		char *p = line + strspn(line, " \t"), *word = p;
-
-		n++;
-		if (strncmp(p, "omit_dracutmodules", 18))
-			continue;
-		/* The word "resume" among the names, not "resume-extra". */
-		while ((word = strstr(word + 1, "resume")))
-			if (strchr(" \"'=", word[-1]) && strchr(" \"'\n", word[6]))
-				snprintf(where, size, "%s:%u", path, n);
-	}
-	fclose(f);
+	if (strncmp(p, "omit_dracutmodules", 18))
+		return true;
+	/* The word "resume" among the names, not "resume-extra"; the line's end counts. */
+	while ((word = strstr(word + 1, "resume")))
+		if (strchr(" \"'=", word[-1]) && (!word[6] || strchr(" \"'", word[6])))
+			snprintf(b->dracut, sizeof(b->dracut), "%s:%u", path, n);
+	return true;
 }
 
 static void dracut_read(const char *root, struct bootpath *b)
@@ -254,7 +260,7 @@ static void dracut_read(const char *root, struct bootpath *b)
 	struct dirent **e;
 	int i, n;
 
-	dracut_omits(root, "/etc/dracut.conf", b->dracut, sizeof(b->dracut));
+	root_lines(root, "/etc/dracut.conf", dracut_line, b);
 	snprintf(path, sizeof(path), "%s/etc/dracut.conf.d", root);
 	n = scandir(path, &e, conf_d_entry, alphasort);
 	for (i = 0; i < n; i++) {
@@ -262,7 +268,7 @@ static void dracut_read(const char *root, struct bootpath *b)
 
 		snprintf(path, sizeof(path), "/etc/dracut.conf.d/%s", e[i]->d_name);
 		if (len > 5 && !strcmp(e[i]->d_name + len - 5, ".conf"))
-			dracut_omits(root, path, b->dracut, sizeof(b->dracut));
+			root_lines(root, path, dracut_line, b);
 		free(e[i]);
 	}
 	if (n >= 0)

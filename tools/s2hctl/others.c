@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "lines.h"
 #include "others.h"
 
 static const char * const systemd_dirs[] = {
@@ -71,29 +72,19 @@ static void sd_assign(struct sd_conf *c, const char *file, unsigned int line, co
 	snprintf(o->value, sizeof(o->value), "%s", value);
 }
 
-/* "Key = value" lines of @root@path; sections, comments and blank lines skipped. */
-static void sd_file(const char *root, const char *path, struct sd_conf *c)
+/* A "Key = value" line into @arg, a struct sd_conf; sections, comments and blank lines skipped. */
+static bool sd_line(const char *path, char *buf, unsigned int n, void *arg)
 {
-	char full[4096], buf[512], *line, *eq;
-	unsigned int n = 0;
-	FILE *f;
+	struct sd_conf *c = arg;
+	char *line = buf + strspn(buf, " \t"), *eq = strchr(line, '=');
 
-	snprintf(full, sizeof(full), "%s%s", root, path);
-	f = fopen(full, "re");
-	if (!f)
-		return;
-	while (fgets(buf, sizeof(buf), f)) {
-		n++;
-		line = buf + strspn(buf, " \t");
-		eq = strchr(line, '=');
-		if (!eq || strchr("#;[", *line))
-			continue;
-		*eq = '\0';
-		rstrip(line);
-		if (c->want(line))
-			sd_assign(c, path, n, line, rstrip(eq + 1 + strspn(eq + 1, " \t")));
-	}
-	fclose(f);
+	if (!eq || strchr("#;[", *line))
+		return true;
+	*eq = '\0';
+	rstrip(line);
+	if (c->want(line))
+		sd_assign(c, path, n, line, rstrip(eq + 1 + strspn(eq + 1, " \t")));
+	return true;
 }
 
 static int by_name(const void *a, const void *b)
@@ -151,13 +142,13 @@ static void sd_conf_read(const char *root, const char *name, struct sd_conf *c)
 	for (d = 0; d < ARRAY_SIZE(systemd_dirs); d++) {
 		snprintf(path, sizeof(path), "%s%s/%s", root, systemd_dirs[d], name);
 		if (!access(path, F_OK)) {
-			sd_file(root, path + strlen(root), c);
+			root_lines(root, path + strlen(root), sd_line, c);
 			break;
 		}
 	}
 	n = sd_dropins(root, name, paths);
 	for (i = 0; i < n; i++) {
-		sd_file(root, paths[i], c);
+		root_lines(root, paths[i], sd_line, c);
 		free(paths[i]);
 	}
 }
@@ -246,46 +237,54 @@ static const struct {
 	  "> %s), as that user" },
 };
 
+/* A user's KDE file being read for kde_keys[k]: the group it is in, what was found. */
+struct kde_read {
+	size_t k;
+	char profile[64];
+	struct other_sth o;
+	unsigned int found;
+	other_fn fn;
+	void *arg;
+};
+
+static bool kde_line(const char *path, char *buf, unsigned int n, void *arg)
+{
+	struct kde_read *r = arg;
+	size_t k = r->k, klen = strlen(kde_keys[k].key);
+	char *end;
+
+	(void)path;
+	rstrip(buf);
+	if (buf[0] == '[') {
+		end = strstr(buf, kde_keys[k].group);
+		r->profile[0] = '\0';
+		if (end && end[strlen(kde_keys[k].group)] == '\0')
+			snprintf(r->profile, sizeof(r->profile), "%.*s", (int)(end - buf - 1),
+				 buf + 1);
+		return true;
+	}
+	if (!r->profile[0] || strncmp(buf, kde_keys[k].key, klen) || buf[klen] != '=' ||
+	    strcmp(buf + klen + 1, kde_keys[k].value))
+		return true;
+	r->o.line = n;
+	/* Bounded so that the compiler sees it fit: profiles and keys are short. */
+	snprintf(r->o.key, sizeof(r->o.key), "[%.40s]%.20s", r->profile, kde_keys[k].key);
+	snprintf(r->o.value, sizeof(r->o.value), "%s", kde_keys[k].value);
+	r->o.what = kde_keys[k].what;
+	snprintf(r->o.fix, sizeof(r->o.fix), kde_keys[k].fix, r->profile);
+	r->fn(&r->o, r->arg);
+	r->found++;
+	return true;
+}
+
 /* The settings of kde_keys[@k] in @home's file that make it a suspend-then-hibernate. */
 static unsigned int kde_file(const char *root, const char *home, size_t k, other_fn fn, void *arg)
 {
-	char full[4096], buf[512], profile[64] = "";
-	unsigned int n = 0, found = 0;
-	struct other_sth o;
-	size_t klen = strlen(kde_keys[k].key);
-	char *end;
-	FILE *f;
+	struct kde_read r = { .k = k, .fn = fn, .arg = arg };
 
-	memset(&o, 0, sizeof(o));
-	snprintf(o.file, sizeof(o.file), "%s%s", home, kde_keys[k].file);
-	snprintf(full, sizeof(full), "%s%s", root, o.file);
-	f = fopen(full, "re");
-	if (!f)
-		return 0;
-	while (fgets(buf, sizeof(buf), f)) {
-		n++;
-		rstrip(buf);
-		if (buf[0] == '[') {
-			end = strstr(buf, kde_keys[k].group);
-			profile[0] = '\0';
-			if (end && end[strlen(kde_keys[k].group)] == '\0')
-				snprintf(profile, sizeof(profile), "%.*s", (int)(end - buf - 1),
-					 buf + 1);
-			continue;
-		}
-		if (!profile[0] || strncmp(buf, kde_keys[k].key, klen) || buf[klen] != '=' ||
-		    strcmp(buf + klen + 1, kde_keys[k].value))
-			continue;
-		o.line = n;
-		snprintf(o.key, sizeof(o.key), "[%s]%s", profile, kde_keys[k].key);
-		snprintf(o.value, sizeof(o.value), "%s", kde_keys[k].value);
-		o.what = kde_keys[k].what;
-		snprintf(o.fix, sizeof(o.fix), kde_keys[k].fix, profile);
-		fn(&o, arg);
-		found++;
-	}
-	fclose(f);
-	return found;
+	snprintf(r.o.file, sizeof(r.o.file), "%s%s", home, kde_keys[k].file);
+	root_lines(root, r.o.file, kde_line, &r);
+	return r.found;
 }
 
 #define MAX_HOMES	256
@@ -304,41 +303,51 @@ static void add_home(char *homes[MAX_HOMES], unsigned int *n, const char *home)
 		(*n)++;
 }
 
+struct homes {
+	char **homes;
+	unsigned int n;
+};
+
+/* A passwd line's home directory: its sixth field. */
+static bool passwd_line(const char *path, char *line, unsigned int n, void *arg)
+{
+	struct homes *h = arg;
+	char *field = line;
+	unsigned int i;
+
+	(void)path;
+	(void)n;
+	for (i = 0; i < 5 && field; i++) {
+		field = strchr(field, ':');
+		field = field ? field + 1 : NULL;
+	}
+	if (field) {
+		field[strcspn(field, ":")] = '\0';
+		add_home(h->homes, &h->n, field);
+	}
+	return true;
+}
+
 /* The home directories of /etc/passwd's users, then those in /home it does not list. */
 static unsigned int homes_read(const char *root, char *homes[MAX_HOMES])
 {
-	char path[4096], line[1024], *field;
-	unsigned int n = 0, i;
+	struct homes h = { homes, 0 };
+	char path[4096];
 	struct dirent *e;
-	FILE *f;
 	DIR *d;
 
-	snprintf(path, sizeof(path), "%s/etc/passwd", root);
-	f = fopen(path, "re");
-	while (f && fgets(line, sizeof(line), f)) {
-		field = line;
-		for (i = 0; i < 5 && field; i++) {
-			field = strchr(field, ':');
-			field = field ? field + 1 : NULL;
-		}
-		if (field) {
-			field[strcspn(field, ":\n")] = '\0';
-			add_home(homes, &n, field);
-		}
-	}
-	if (f)
-		fclose(f);
+	root_lines(root, "/etc/passwd", passwd_line, &h);
 	snprintf(path, sizeof(path), "%s/home", root);
 	d = opendir(path);
 	while (d && (e = readdir(d))) {
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "/home/%s", e->d_name);
-		add_home(homes, &n, path);
+		add_home(homes, &h.n, path);
 	}
 	if (d)
 		closedir(d);
-	return n;
+	return h.n;
 }
 
 /**

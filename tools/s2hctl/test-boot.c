@@ -6,8 +6,12 @@
  * /sys/class/block, the kernel command line winning over initramfs-tools'
  * RESUME=, a conf file newer than the initrd, dracut without its resume
  * module, what check says of each, a record older than the boot path's
- * fields, systemd's precedence of drop-ins, and users' KDE settings. TAP,
- * ending in "N passed, N failed, N skipped".
+ * fields, systemd's precedence of drop-ins, and users' KDE settings; and
+ * that what a user can put in a file's place - a link to /dev/zero or
+ * /dev/full, a FIFO, a sparse file of 64 GiB, a line longer than a line -
+ * is read past in bounded time and memory (each read in a child:
+ * test-child.c), without a piece of a line read as a line. TAP, ending in
+ * "N passed, N failed, N skipped".
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,6 +23,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "test-child.h"
 #include "test-tap.h"
 #include "array.h"
 #include "bootpath.h"
@@ -334,6 +339,143 @@ static void test_others(void)
 	       "or /home, in its group only (got %d:\n%s)", n, s.text);
 }
 
+/* In a child: what others_find() finds, into @out, one "; " between two. */
+static bool others_child(void *arg, char *out, size_t size)
+{
+	struct seen s;
+	char *nl;
+
+	(void)arg;
+	others(&s);
+	for (nl = strchr(s.text, '\n'); nl; nl = strchr(nl, '\n'))
+		*nl = nl[1] ? ';' : '\0';
+	snprintf(out, size, "%s", s.text);
+	return true;
+}
+
+/* In a child: what bootpath_read() finds, into @out. */
+static bool bootpath_child(void *arg, char *out, size_t size)
+{
+	struct bootpath b;
+
+	(void)arg;
+	bootpath_read(root, "6.1.0-57-amd64", &b);
+	snprintf(out, size, "%s at %s (%s), dracut '%s'", b.device, b.offset, b.source, b.dracut);
+	return true;
+}
+
+enum hazard { HAZARD_ZERO, HAZARD_FULL, HAZARD_FIFO, HAZARD_HUGE, __HAZARD_MAX };
+
+static const char * const hazard_names[__HAZARD_MAX] = {
+	"a link to /dev/zero", "a link to /dev/full", "a FIFO nobody writes",
+	"a sparse file of 64 GiB",
+};
+
+static void plant_hazard(const char *path, enum hazard h)
+{
+	char full[4096];
+
+	snprintf(full, sizeof(full), "%s%s", root, path);
+	switch (h) {
+	case HAZARD_ZERO:
+	case HAZARD_FULL:
+		plant_link(path, h == HAZARD_ZERO ? "/dev/zero" : "/dev/full");
+		break;
+	case HAZARD_FIFO:
+		plant(path, "");
+		unlink(full);
+		if (mkfifo(full, 0644))
+			fprintf(stderr, "test-boot: cannot make a FIFO %s\n", full);
+		break;
+	default:
+		plant(path, "");
+		if (truncate(full, 64LL << 30))
+			fprintf(stderr, "test-boot: cannot make %s sparse\n", full);
+	}
+}
+
+/* @fn in a child, against what it found before: the same, in time, in little memory. */
+static void expect_same(child_fn fn, const char *want, const char *desc, const char *what)
+{
+	char got[1024], line[256];
+	bool ok = in_child(fn, NULL, 10, got, sizeof(got));
+
+	snprintf(line, sizeof(line), "%s %s: read past, the rest as before", desc, what);
+	result(ok && !strcmp(got, want), line, got);
+}
+
+static void test_hazards(void)
+{
+	char others_want[1024], boot_want[1024];
+	unsigned int h;
+
+	result(in_child(others_child, NULL, 10, others_want, sizeof(others_want)) &&
+	       in_child(bootpath_child, NULL, 10, boot_want, sizeof(boot_want)),
+	       "hazards: what others and the boot path find without them", others_want);
+	for (h = 0; h < __HAZARD_MAX; h++) {
+		plant_hazard("/etc/systemd/logind.conf.d/20-hazard.conf", h);
+		plant_hazard("/home/anna/.config/powermanagementprofilesrc", h);
+		expect_same(others_child, others_want, "others: a logind drop-in and a KDE file that are",
+			    hazard_names[h]);
+		remove_file("/etc/systemd/logind.conf.d/20-hazard.conf");
+		remove_file("/home/anna/.config/powermanagementprofilesrc");
+		plant_hazard("/etc/initramfs-tools/conf.d/hazard", h);
+		plant_hazard("/etc/dracut.conf.d/hazard.conf", h);
+		expect_same(bootpath_child, boot_want,
+			    "boot path: an initramfs-tools and a dracut conf file that are",
+			    hazard_names[h]);
+		remove_file("/etc/initramfs-tools/conf.d/hazard");
+		remove_file("/etc/dracut.conf.d/hazard.conf");
+	}
+}
+
+/* @head, @n bytes of @fill, @tail: a line longer than a line, whose end looks like one. */
+static char *long_line(const char *head, char fill, size_t n, const char *tail)
+{
+	size_t hlen = strlen(head), tlen = strlen(tail);
+	char *s = malloc(hlen + n + tlen + 1);
+
+	if (!s)
+		abort();
+	memcpy(s, head, hlen);
+	memset(s + hlen, fill, n);
+	memcpy(s + hlen + n, tail, tlen + 1);
+	return s;
+}
+
+/* A comment longer than a line: no piece of it is read as a line, nor counted as one. */
+static void test_long_lines(void)
+{
+	char *lid = long_line("[Login]\n#", 'x', 4094,
+			      "HandleHibernateKey=suspend-then-hibernate\n#");
+	char *text = long_line(lid, 'y', 5000, "\nIdleAction=suspend-then-hibernate\n");
+	char *resume = long_line("#", 'x', 4094, "RESUME=UUID=5wap\n");
+	char *dracut = long_line("#", 'x', 4094, "omit_dracutmodules+=\" resume \"\n");
+	char got[1024];
+	bool ok;
+
+	plant("/etc/systemd/logind.conf.d/30-long.conf", text);
+	ok = in_child(others_child, NULL, 10, got, sizeof(got));
+	result(ok && strstr(got, "/etc/systemd/logind.conf.d/30-long.conf:4 IdleAction=") &&
+	       !strstr(got, "HandleHibernateKey"),
+	       "others: the tail of a comment of 4 KiB is no setting; the line after it is line 4",
+	       got);
+	remove_file("/etc/systemd/logind.conf.d/30-long.conf");
+	plant("/etc/initramfs-tools/conf.d/zz-long", resume);
+	plant("/etc/dracut.conf.d/zz-long.conf", dracut);
+	ok = in_child(bootpath_child, NULL, 10, got, sizeof(got));
+	result(ok && strstr(got, "254:1 at 8 (RESUME=UUID=r00t in /etc/initramfs-tools/") &&
+	       strstr(got, "dracut ''"),
+	       "boot path: the tail of a comment of 4 KiB sets no RESUME=, leaves no module out",
+	       got);
+	remove_file("/etc/initramfs-tools/conf.d/zz-long");
+	remove_file("/etc/dracut.conf.d/zz-long.conf");
+	free(lid);
+	free(text);
+	free(resume);
+	free(dracut);
+}
+
 /* check's "see:" lines name sections of the guide. */
 static void test_sections(void)
 {
@@ -364,6 +506,8 @@ int main(void)
 	test_read();
 	test_record();
 	test_others();
+	test_hazards();
+	test_long_lines();
 	test_sections();
 	ret = tap_done();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);

@@ -253,154 +253,6 @@ void wake_identity_read(struct wake_identity *id)
 	mem_sleep_read(id->mem_sleep, sizeof(id->mem_sleep));
 }
 
-#define WAKE_ID_FIELD(name) \
-	{ #name, offsetof(struct wake_identity, name), sizeof(((struct wake_identity *)0)->name) }
-
-/* The identity's fields, as the record names them. */
-static const struct {
-	const char *key;
-	size_t offset;
-	size_t size;
-} wake_id_fields[] = {
-	WAKE_ID_FIELD(kernel), WAKE_ID_FIELD(build), WAKE_ID_FIELD(vendor),
-	WAKE_ID_FIELD(product), WAKE_ID_FIELD(bios), WAKE_ID_FIELD(rtc),
-	WAKE_ID_FIELD(mem_sleep),
-};
-
-/* The result's fields after them, each a bit of what record_fields() saw. */
-enum { WAKE_TIME, WAKE_ALARM_SEC, WAKE_OFFSET, WAKE_HW_SLEEP, WAKE_SOURCE, WAKE_RESULT_FIELDS };
-
-static const char * const wake_result_keys[WAKE_RESULT_FIELDS] = {
-	"time", "alarm_sec", "offset_ms", "hw_sleep_us", "wake_source",
-};
-
-/* Which of the result's fields a record must hold; hw_sleep_us and wake_source may lack. */
-#define WAKE_REQUIRED(n_id)						\
-	(((1u << (n_id)) - 1) |						\
-	 ((1u << WAKE_TIME | 1u << WAKE_ALARM_SEC | 1u << WAKE_OFFSET) << (n_id)))
-
-/**
- * wake_record_format() - the text of the wake test's record file
- *
- * Return: 0, or -1 when it does not fit.
- */
-int wake_record_format(const struct wake_identity *id, const struct wake_test_status *w,
-		       char buf[RECORD_LEN])
-{
-	size_t len, i;
-
-	len = (size_t)snprintf(buf, RECORD_LEN,
-			       "# s2hctl check --verify-wake: s2h's alarm woke this machine from its\n"
-			       "# sleep; s2hctl apply restores it at each load while all below holds.\n");
-	for (i = 0; i < ARRAY_SIZE(wake_id_fields) && len < RECORD_LEN; i++)
-		len += (size_t)snprintf(buf + len, RECORD_LEN - len, "%s = %s\n",
-					wake_id_fields[i].key,
-					(const char *)id + wake_id_fields[i].offset);
-	if (len < RECORD_LEN)
-		len += (size_t)snprintf(buf + len, RECORD_LEN - len,
-					"time = %llu\nalarm_sec = %u\noffset_ms = %lld\n"
-					"hw_sleep_us = %lld\nwake_source = %s\n",
-					(unsigned long long)w->time, w->alarm_sec,
-					(long long)w->offset_ms, (long long)w->hw_sleep_us,
-					w->wake_source);
-	return len < RECORD_LEN ? 0 : -1;
-}
-
-struct wake_record {
-	struct wake_identity *id;
-	struct wake_test_status *w;
-};
-
-/* A whole decimal number, signed; false when @value is none. */
-static bool parse_number(const char *value, long long *n)
-{
-	char *end;
-
-	errno = 0;
-	*n = strtoll(value, &end, 10);
-	return !errno && end != value && !*end;
-}
-
-static unsigned int wake_field(const char *key, char *value, void *arg)
-{
-	const unsigned int n_id = ARRAY_SIZE(wake_id_fields);
-	struct wake_record *r = arg;
-	unsigned int i;
-	long long n;
-
-	for (i = 0; i < n_id; i++) {
-		if (strcmp(key, wake_id_fields[i].key))
-			continue;
-		if (strlen(value) >= wake_id_fields[i].size)
-			return 0;
-		strcpy((char *)r->id + wake_id_fields[i].offset, value);
-		return 1u << i;
-	}
-	for (i = 0; i < WAKE_RESULT_FIELDS && strcmp(key, wake_result_keys[i]); i++)
-		;
-	if (i == WAKE_SOURCE) {
-		if (strlen(value) >= sizeof(r->w->wake_source))
-			return 0;
-		strcpy(r->w->wake_source, value);
-		return 1u << (n_id + i);
-	}
-	if (i == WAKE_RESULT_FIELDS || !parse_number(value, &n))
-		return 0;
-	if (i == WAKE_TIME && n >= 0)
-		r->w->time = (uint64_t)n;
-	else if (i == WAKE_ALARM_SEC && n >= S2H_WAKE_TEST_MIN_SEC && n <= S2H_WAKE_TEST_MAX_SEC)
-		r->w->alarm_sec = (uint32_t)n;
-	else if (i == WAKE_OFFSET)
-		r->w->offset_ms = n;
-	else if (i == WAKE_HW_SLEEP)
-		r->w->hw_sleep_us = n;
-	else
-		return 0;
-	return 1u << (n_id + i);
-}
-
-/**
- * wake_record_parse() - the text of a wake test's record into @id and @w
- *
- * Return: 0 when every field it needs is there, -EINVAL otherwise.
- */
-int wake_record_parse(const char *text, struct wake_identity *id, struct wake_test_status *w)
-{
-	const unsigned int need = WAKE_REQUIRED(ARRAY_SIZE(wake_id_fields));
-	struct wake_record r = { id, w };
-	unsigned int i;
-
-	memset(id, 0, sizeof(*id));
-	memset(w, 0, sizeof(*w));
-	w->hw_sleep_us = -1;
-	if ((record_fields(text, wake_field, &r) & need) != need)
-		return -EINVAL;
-	w->result = S2H_WAKE_TEST_PASSED;
-	for (i = 0; i < __S2H_MEM_SLEEP_MAX; i++)
-		if (!strcmp(id->mem_sleep, mem_sleep_name(i)))
-			w->mem_sleep = i;
-	return 0;
-}
-
-/* Does the test that passed on @was hold @now? Return: true; false with @why. */
-static bool wake_identity_same(const struct wake_identity *was, const struct wake_identity *now,
-			       char why[WHY_LEN])
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(wake_id_fields); i++) {
-		const char *a = (const char *)was + wake_id_fields[i].offset;
-		const char *b = (const char *)now + wake_id_fields[i].offset;
-
-		if (strcmp(a, b)) {
-			snprintf(why, WHY_LEN, "%s was '%.40s', is '%.40s'", wake_id_fields[i].key,
-				 a, b);
-			return false;
-		}
-	}
-	return true;
-}
-
 /*
  * A test that passed holds for this machine as it is: keep it. One that
  * failed removes the record - the alarm may not work any more - but for
@@ -481,16 +333,17 @@ int wake_test_run(struct conn *c, uint32_t delay_sec, bool yes)
  */
 int wake_test_restore(struct conn *c)
 {
-	char buf[RECORD_LEN * 2], why[WHY_LEN], when[TIME_LEN];
+	char why[WHY_LEN], when[TIME_LEN];
 	struct wake_identity was, now;
 	struct wake_test_status w;
 	int err;
 
-	if (record_text_load(WAKE_RECORD_PATH, buf, sizeof(buf)))
+	err = wake_record_load(WAKE_RECORD_PATH, &was, &w, why);
+	if (err == -ENOENT)
 		return 0;
-	if (wake_record_parse(buf, &was, &w)) {
-		fprintf(stderr, "s2hctl: %s is damaged: run s2hctl check --verify-wake again\n",
-			WAKE_RECORD_PATH);
+	if (err) {
+		fprintf(stderr, "s2hctl: %s is damaged (%s): run s2hctl check --verify-wake "
+			"again\n", WAKE_RECORD_PATH, why);
 		return 1;
 	}
 	format_time(w.time, when);

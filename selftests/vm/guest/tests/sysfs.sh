@@ -120,6 +120,10 @@ test_bad_input()
 	write_fails ERANGE $S2H/battery_high 101
 	write_fails ERANGE $S2H/drain_budget 101
 	write_fails EINVAL $S2H/battery_critical -1
+	write_fails ERANGE $S2H/battery_critical 101
+	write_fails ERANGE $S2H/handoff_sec 601
+	write_fails ERANGE $S2H/handoff_sec 4294967296
+	write_fails EINVAL $S2H/handoff_sec 10s
 	write_fails ERANGE $S2H/thermal_limit 150001
 	write_fails EINVAL $S2H/thermal_limit 90C
 	write_fails EINVAL $S2H/thermal_limit -1

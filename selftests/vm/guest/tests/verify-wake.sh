@@ -5,9 +5,10 @@
 # cycle and changes no setting. require_verified = wake waits for it. The
 # result is kept in /var/lib/s2h/verified-wake and handed back by s2hctl
 # apply at the next load, for the same machine, kernel, RTC and mem_sleep
-# only. Then a key pressed before the alarm fails a second test, which names
-# the key's wakeup source and says to run it again without touching the
-# machine. Needs /bin/s2hctl (static).
+# only; a record cut short is refused, saying why. Then a key pressed before
+# the alarm fails a second test, which names the key's wakeup source and
+# says to run it again without touching the machine. Needs /bin/s2hctl
+# (static).
 set -u
 . /lib/s2h/lib.sh
 
@@ -118,6 +119,15 @@ is "$?" 0 "apply with a record of another mem_sleep exits 0"
 diag "$(cat /tmp/apply.out)"
 check "... and says why it did not restore it" \
 	grep -q "wake test of .* not restored: mem_sleep was 's2idle', is 'deep'" /tmp/apply.out
+is_file $S2H/wake_test/result never "... wake_test stays never"
+# A record that lost its end (a disk's damage): refused, saying why.
+head -c $(($(wc -c </tmp/verified-wake) - 3)) /tmp/verified-wake >/var/lib/s2h/verified-wake
+s2hctl apply /tmp/empty.conf >/tmp/apply.out 2>&1
+is "$?" 1 "apply with a record cut short exits 1"
+diag "$(cat /tmp/apply.out)"
+check "... and says it is damaged, cut short, and what to do" grep -q \
+	"verified-wake is damaged (it is cut short: .*): run s2hctl check --verify-wake again" \
+	/tmp/apply.out
 is_file $S2H/wake_test/result never "... wake_test stays never"
 sed -i "s/^vendor = .*/vendor = Other Laptops Inc./" /tmp/verified-wake
 cp /tmp/verified-wake /var/lib/s2h/verified-wake
