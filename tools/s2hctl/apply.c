@@ -244,6 +244,8 @@ static void print_origin_text(const struct conf_set *cs, const struct status *st
 		enum origin o = origin_of(cs, st, i, &other);
 		bool in_files = cs->set.has & SETTING_BIT(i);
 
+		if (!(st->has & SETTING_BIT(i)))
+			continue;
 		d = &setting_descs[i];
 		format_setting(d, st->val[i], val);
 		printf("%s:%*s%s%*s  ", d->key, keys + 1 - (int)strlen(d->key), "", val,
@@ -272,6 +274,7 @@ static void print_origin_json(const struct conf_set *cs, const struct status *st
 {
 	char val[VALUE_LEN];
 	const struct setting_desc *d;
+	const char *sep = "";
 	uint32_t other;
 	unsigned int i;
 
@@ -279,8 +282,11 @@ static void print_origin_json(const struct conf_set *cs, const struct status *st
 	for (i = 0; i < N_SETTINGS; i++) {
 		enum origin o = origin_of(cs, st, i, &other);
 
+		if (!(st->has & SETTING_BIT(i)))
+			continue;
 		d = &setting_descs[i];
-		printf("%s\"%s\":{\"value\":", i ? "," : "", d->file);
+		printf("%s\"%s\":{\"value\":", sep, d->file);
+		sep = ",";
 		if (d->kind == SETTING_BOOL)
 			printf("%s", st->val[i] ? "true" : "false");
 		else if (d->kind == SETTING_WORD)

@@ -396,8 +396,9 @@ static int parse_status(struct nlattr **tb, void *arg)
 		if (!tb[needed[i]])
 			return -1;
 	parse_settings(tb, &set);
-	if (set.has != SETTING_BIT(N_SETTINGS) - 1)
+	if (!set.has)
 		return -1;
+	st->has = set.has;
 	if (st->has_checks) {
 		if (!tb[S2H_A_CHECKS_FAILED] || !tb[S2H_A_SWAP_FREE_MB] || !tb[S2H_A_IMAGE_MB])
 			return -1;

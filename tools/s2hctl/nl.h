@@ -73,6 +73,11 @@ struct last_cycle {
 /* What GET replies, as sysfs shows it. */
 struct status {
 	uint32_t val[N_SETTINGS];
+	/*
+	 * SETTING_BIT() of each setting the module gave: one loaded before an
+	 * upgrade (DKMS builds the new one for the next load) lacks the newer.
+	 */
+	unsigned int has;
 	uint32_t state;
 	uint32_t last_wake;
 	bool has_checks;		/* asked for: the three below are there */

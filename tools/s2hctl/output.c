@@ -226,8 +226,9 @@ static void print_status_text(const struct status *st)
 	int i;
 
 	for (i = 0; i < N_SETTINGS; i++)
-		print_label(setting_descs[i].key,
-			    format_setting(&setting_descs[i], st->val[i], val));
+		print_label(setting_descs[i].key, st->has & SETTING_BIT(i) ?
+			    format_setting(&setting_descs[i], st->val[i], val) :
+			    "- (the loaded module is older than s2hctl: load it again)");
 	print_label("hw_sleep_available", st->hw_sleep_available ? "yes" :
 		    "no: the kernel does not say how long the hardware slept (Linux 6.8+,\n"
 		    "                    low-power S0 idle): hibernate_no_hw_sleep has no effect");
@@ -348,6 +349,8 @@ static void print_status_json(const struct status *st)
 
 	printf("{");
 	for (i = 0; i < N_SETTINGS; i++) {
+		if (!(st->has & SETTING_BIT(i)))
+			continue;
 		print_setting_json(&setting_descs[i], st->val[i]);
 		printf(",");
 	}
