@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "conf.h"
+#include "lines.h"
 
 /* $S2H_CONF, for another file than /etc/s2h.conf (and the tests). */
 const char *conf_path(void)
@@ -267,7 +268,7 @@ char *conf_read(const char *path)
 	size_t n;
 	FILE *f;
 
-	f = fopen(path, "r");
+	f = file_open(path, CONF_FILE_MAX);
 	if (!f)
 		return errno == ENOENT ? strdup("") : NULL;
 	text_add(&t, "", 0);
@@ -525,7 +526,8 @@ static int load_line(struct conf_set *cs, unsigned int f, unsigned int n, const 
 /*
  * Each line of file @f into @cs. A directory, or a file that fails half
  * read, is an error of its own: getline() ends on either as on an empty
- * file. A missing file is one too, but for a quiet read of the main file
+ * file; so is anything but a regular file of at most CONF_FILE_MAX
+ * (a drop-in linked to /dev/zero would never end). A missing file is one too, but for a quiet read of the main file
  * (show --origin, set --save: a file not yet written sets nothing).
  */
 static int load_file(struct conf_set *cs, unsigned int f, bool say)
@@ -534,22 +536,20 @@ static int load_file(struct conf_set *cs, unsigned int f, bool say)
 	unsigned int n = 0, seen = 0;
 	size_t size = 0;
 	char *line = NULL;
-	struct stat st;
 	int ret = 0;
 	FILE *file;
 
-	file = fopen(path, "r");
+	file = file_open(path, CONF_FILE_MAX);
 	if (!file && !say && errno == ENOENT)
 		return 0;
-	if (!file) {
-		fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, strerror(errno));
-		return 1;
-	}
-	if (!fstat(fileno(file), &st) && S_ISDIR(st.st_mode)) {
+	if (!file && errno == EISDIR) {
 		if (say)
 			fprintf(stderr, "s2hctl: %s is a directory: give a settings file, such as "
 				"/etc/s2h.conf\n", path);
-		fclose(file);
+		return 1;
+	}
+	if (!file) {
+		fprintf(stderr, "s2hctl: cannot read %s: %s\n", path, file_open_error(errno));
 		return 1;
 	}
 	while (getline(&line, &size, file) > 0)

@@ -15,6 +15,8 @@
 
 /* The file "set --save" writes; $S2H_CONF names another. */
 #define CONF_PATH	"/etc/s2h.conf"
+/* A settings file is a page or two: larger, it is no settings file, and is not read. */
+#define CONF_FILE_MAX	(1024 * 1024)
 
 const char *conf_path(void);
 int conf_parse_line(const char *line, struct settings *set, char why[WHY_LEN]);

@@ -23,6 +23,7 @@
 
 #include "array.h"
 #include "cycles.h"
+#include "lines.h"
 #include "json.h"
 #include "drain.h"
 #include "names.h"
@@ -619,10 +620,10 @@ static void read_file(const char *path, bool warn, record_fn fn, void *arg)
 	FILE *f;
 	unsigned int nr = 0;
 
-	f = fopen(path, "re");
+	f = file_open(path, CYCLES_READ_MAX);
 	if (!f) {
 		if (errno != ENOENT && warn)
-			fprintf(stderr, "s2hctl: %s: %s: not read\n", path, strerror(errno));
+			fprintf(stderr, "s2hctl: %s: %s: not read\n", path, file_open_error(errno));
 		return;
 	}
 	while ((n = getline(&line, &cap, f)) > 0) {

@@ -20,6 +20,11 @@
 #define CYCLES_MAX_BYTES	(256 * 1024)
 /* A record is under 2 KiB: a longer line is no record of ours. */
 #define CYCLES_LINE_MAX		4096
+/*
+ * Larger, a file is no record of s2h's (rotated at CYCLES_MAX_BYTES), and
+ * is not read: its lines are read whole into memory.
+ */
+#define CYCLES_READ_MAX		(64 * CYCLES_MAX_BYTES)
 #define BOOT_ID_LEN		37
 
 /* What tells a cycle apart from every other: see cycles_sync(). */

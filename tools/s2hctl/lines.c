@@ -6,35 +6,70 @@
  * most LINE_LEN: a longer line, or one with a NUL byte, is no line of a
  * configuration file and is skipped whole, still counted.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "lines.h"
 
 #define LINE_LEN	4096
 #define FILE_MAX	(4L << 20)
 
+/**
+ * file_open() - @path to read, if it is a regular file of at most @max bytes
+ * @max: 0 for any size (the caller bounds what it reads)
+ *
+ * /dev/null is read as the empty file it is, as everywhere a file of
+ * settings is given for none.
+ *
+ * Return: the file, or NULL with errno set: open()'s (ENOENT...), EISDIR,
+ * EINVAL for anything else that is no regular file (a device, a FIFO),
+ * EFBIG past @max.
+ */
+FILE *file_open(const char *path, off_t max)
+{
+	struct stat st;
+	FILE *f = NULL;
+	int fd, err;
+
+	/* A FIFO would block the open; a regular file ignores O_NONBLOCK. */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st))
+		err = errno;
+	else if (S_ISDIR(st.st_mode))
+		err = EISDIR;
+	else if (!S_ISREG(st.st_mode) && !(S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3)))
+		err = EINVAL;
+	else if (max && st.st_size > max)
+		err = EFBIG;
+	else if (!(f = fdopen(fd, "r")))
+		err = errno;
+	if (f)
+		return f;
+	close(fd);
+	errno = err;
+	return NULL;
+}
+
+/* What file_open()'s errno means, for a message. */
+const char *file_open_error(int err)
+{
+	return err == EINVAL ? "not a regular file" : strerror(err);
+}
+
 /* @root@path, opened to read; NULL when it cannot be, or is no regular file. */
 FILE *root_open(const char *root, const char *path)
 {
 	char full[4096];
-	struct stat st;
-	FILE *f = NULL;
-	int fd;
 
 	if ((size_t)snprintf(full, sizeof(full), "%s%s", root, path) >= sizeof(full))
 		return NULL;
-	/* A FIFO would block the open; a regular file ignores O_NONBLOCK. */
-	fd = open(full, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
-		f = fdopen(fd, "r");
-	if (!f)
-		close(fd);
-	return f;
+	return file_open(full, 0);
 }
 
 /*

@@ -17,6 +17,8 @@
 
 #include "report-read.h"
 #include "array.h"
+#include "cycles.h"
+#include "lines.h"
 
 /* Deeper than any line of the format: a line nesting more is not one. */
 #define DEPTH_MAX	8
@@ -482,7 +484,7 @@ int report_read_file(const char *path, FILE *warn, struct report_cycles *out)
 	unsigned long lineno = 0;
 	size_t cap = 0;
 	char *line = NULL;
-	FILE *f = fopen(path, "r");
+	FILE *f = file_open(path, CYCLES_READ_MAX);
 	int err = 0;
 
 	if (!f)

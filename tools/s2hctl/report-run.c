@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "lines.h"
 #include "report.h"
 
 static int read_record(const struct report_opts *o, struct report_cycles *cycles)
@@ -17,7 +18,8 @@ static int read_record(const struct report_opts *o, struct report_cycles *cycles
 			"writes " RECORD_FILE " there after each cycle; --record PATH reads "
 			"another)\n", o->record);
 	else if (err)
-		fprintf(stderr, "s2hctl: report: cannot read %s: %s\n", o->record, strerror(-err));
+		fprintf(stderr, "s2hctl: report: cannot read %s: %s\n", o->record,
+			file_open_error(-err));
 	return err ? 1 : 0;
 }
 

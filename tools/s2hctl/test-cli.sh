@@ -78,6 +78,8 @@ cases()
 2|goes with --verify|check --yes
 2|'now'|check --verify --yes now
 0||apply --check /dev/null
+1|cannot read /dev/zero: not a regular file|apply --check /dev/zero
+1|cannot read /dev/zero: not a regular file|report --record /dev/zero
 1|cannot read /nonexistent/s2h.conf|apply --check /nonexistent/s2h.conf
 1|/ is a directory: give a settings file|apply --check /
 2|'frobnicate'|frobnicate
@@ -417,6 +419,13 @@ tap_ok "log --all, a torn last line: exit 0, the record shown, one warning" \
 S2H_STATEDIR=$rdir "$s2hctl" log --all -j >"$rdir/out" 2>/dev/null
 tap_ok "log --all -j: the records, as they are, in an array" \
 	sh -c 'head -c 26 "$1" | grep -qF "[{\"v\":1,\"boot\":\"b\",\"seq\":3"' - "$rdir/out"
+# The older file a link to /dev/zero (no record of s2h's): not read, said, the
+# current one still shown - where it used to read without end.
+ln -s /dev/zero "$rdir/cycles.jsonl.1"
+S2H_STATEDIR=$rdir timeout 10 "$s2hctl" log --all >"$rdir/out" 2>"$rdir/err"
+tap_ok "log --all, the older file a link to /dev/zero: not read, said; the rest shown" \
+	sh -c '[ $1 = 0 ] && grep -q "^   3  .* early " "$2/out" &&
+		grep -q "cycles.jsonl.1: not a regular file: not read" "$2/err"' - $? "$rdir"
 rm -rf "$rdir"
 
 # metrics DIR without the module: exit 3 and nothing written, not even a
