@@ -526,9 +526,10 @@ static int load_line(struct conf_set *cs, unsigned int f, unsigned int n, const 
 /*
  * Each line of file @f into @cs. A directory, or a file that fails half
  * read, is an error of its own: getline() ends on either as on an empty
- * file; so is anything but a regular file of at most CONF_FILE_MAX
- * (a drop-in linked to /dev/zero would never end). A missing file is one too, but for a quiet read of the main file
- * (show --origin, set --save: a file not yet written sets nothing).
+ * file; so is anything but a regular file of at most CONF_FILE_MAX (a
+ * drop-in linked to /dev/zero would never end). A missing file is one
+ * too, but for a quiet read of the main file (show --origin, set --save:
+ * a file not yet written sets nothing).
  */
 static int load_file(struct conf_set *cs, unsigned int f, bool say)
 {

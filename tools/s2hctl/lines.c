@@ -33,7 +33,7 @@ FILE *file_open(const char *path, off_t max)
 {
 	struct stat st;
 	FILE *f = NULL;
-	int fd, err;
+	int fd, err = 0;
 
 	/* A FIFO would block the open; a regular file ignores O_NONBLOCK. */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -47,10 +47,12 @@ FILE *file_open(const char *path, off_t max)
 		err = EINVAL;
 	else if (max && st.st_size > max)
 		err = EFBIG;
-	else if (!(f = fdopen(fd, "r")))
-		err = errno;
+	else
+		f = fdopen(fd, "r");
 	if (f)
 		return f;
+	if (!err)
+		err = errno;
 	close(fd);
 	errno = err;
 	return NULL;

@@ -43,7 +43,8 @@ bool in_child(child_fn fn, void *arg, unsigned int seconds, char *out, size_t si
 
 	out[0] = '\0';
 	fflush(stdout);
-	if (pipe(fds) || (pid = fork()) < 0) {
+	pid = pipe(fds) ? -1 : fork();
+	if (pid < 0) {
 		snprintf(out, size, "cannot start a child: %m");
 		return false;
 	}
