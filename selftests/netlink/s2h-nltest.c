@@ -287,13 +287,18 @@ static bool same(struct config a, struct config b)
 	return !memcmp(&a, &b, sizeof(a));
 }
 
+/*
+ * A setting without its sysfs file (~0u: a module older than this tool,
+ * as make bench loads) is not sent: that module would refuse the message.
+ */
 static void set_msg(struct msg *m, struct config c)
 {
 	size_t i;
 
 	start(m, family, S2H_CMD_SET);
 	for (i = 0; i < N_SETTINGS; i++)
-		put_u32(m, settings[i].attr, c.v[i]);
+		if (c.v[i] != ~0u)
+			put_u32(m, settings[i].attr, c.v[i]);
 }
 
 /* --------------------------------------------------------------------- */
