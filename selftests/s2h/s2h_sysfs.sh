@@ -20,7 +20,7 @@ result()
 grep -qx "yes\|no" $S2H/available; result $? "available is yes or no"
 grep -qx "delay\|battery" $S2H/policy; result $? "policy is a known word"
 test "$(ls $S2H/stats | wc -l)" = 22; result $? "stats has 22 counters"
-test "$(ls $S2H/last_cycle | wc -l)" = 27; result $? "last_cycle has 27 files"
+test "$(ls $S2H/last_cycle | wc -l)" = 29; result $? "last_cycle has 29 files"
 checks=$(ls $S2H/checks | wc -l)
 test "$checks" -gt 0 && test "$(grep -lx "ok\|failed" $S2H/checks/* | wc -l)" = "$checks"
 result $? "every file of checks/ is ok or failed"
