@@ -985,13 +985,36 @@ vm_serve()
 	vm_wait_exit 10 || true
 }
 
+# A console without the splats of one known bug of Debian 12's kernel, not
+# s2h's: in its first 2 minutes of uptime, 6.1's crng_has_old_seed() calls
+# ktime_get_seconds(), which warns while timekeeping is suspended, as it is
+# when an allocation in syscore_resume() (irqrouter_resume()) takes a random
+# number for a new slab. A test suspends seconds after its boot; a laptop
+# does not. Only a splat whose trace has crng_make_state and no function
+# of s2h's ("[s2h]") is left out: the same warning from s2h's code fails.
+vm_console_splats()
+{
+	tr -d '\r' <"$1" | awk '
+		/-----------\[ cut here \]-----------/ { inblock = 1; block = "" }
+		inblock { block = block $0 "\n" }
+		!inblock { print }
+		inblock && /---\[ end trace/ {
+			inblock = 0
+			if (block ~ /ktime_get_seconds/ && block ~ /crng_make_state/ && block !~ /\[s2h\]/)
+				print "# known kernel warning left out: ktime_get_seconds from crng_make_state"
+			else
+				printf "%s", block
+		}
+		END { if (inblock) printf "%s", block }'
+}
+
 # Fail the test if a boot's console shows a kernel splat.
 vm_check_splats()
 {
 	local dir found=
 
 	for dir in "$@"; do
-		found=$found$(tr -d '\r' <"$dir/console.log" | grep -E "$VM_SPLATS")
+		found=$found$(vm_console_splats "$dir/console.log" | grep -E "$VM_SPLATS")
 	done
 	if [ -z "$found" ]; then
 		tap_result ok "host: no kernel splat on the console"
