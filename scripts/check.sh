@@ -177,7 +177,8 @@ run_debug()
 {
 	suite=$1
 	shift
-	run_suite "$suite" env VM_GUEST_BINS="$guest_bins" "$top/selftests/kernel/vm-debug.sh" "$@"
+	run_suite "$suite" env VM_GUEST_BINS="$guest_bins" VM_EXCLUDE="${vm_exclude:-}" \
+		"$top/selftests/kernel/vm-debug.sh" "$@"
 }
 
 # Lane a: the VM suites on the test kernel, then the Debian laptop.
@@ -200,19 +201,43 @@ lane_a()
 	fi
 }
 
-# Lane b, in a subshell of its own: KUnit and the debug kernel, stress,
-# the matrix; its totals as its last line, for lane_add.
+# Lane b of make check: KUnit and the debug kernel, stress, the matrix.
 lane_b()
 {
-	passed=0
-	failed=0
-	skipped=0
 	run_suite kunit "$top/selftests/kernel/kunit.sh"
 	run_vm vm-stress $VM_STRESS_TESTS
 	run_vm vm-faults $VM_FAULT_TESTS
 	run_vm vm-proofs $VM_PROOF_TESTS
 	run_debug vm-debug $VM_DEBUG_TESTS
 	run_suite matrix env MATRIX_IF_CACHED=trixie "$top/scripts/matrix.sh" $matrix_suites
+}
+
+# The debug kernel's lanes: the failure paths, the proofs and suspend to
+# idle beside the rest of the default set; KUnit, netlink and stress in b.
+VM_DEBUG_B_TESTS="$VM_FAULT_TESTS $VM_PROOF_TESTS s2idle s2idle-alarm rtc-s2idle hw-sleep s2idle-pm-test"
+debug_lane_a()
+{
+	vm_exclude=$VM_DEBUG_B_TESTS
+	run_debug vm-debug
+	vm_exclude=
+}
+
+debug_lane_b()
+{
+	run_suite kunit "$top/selftests/kernel/kunit.sh"
+	run_debug vm-debug-b $VM_DEBUG_B_TESTS
+	run_debug vm-debug-netlink $VM_NETLINK_TESTS
+	run_debug vm-debug-stress $VM_STRESS_TESTS
+}
+
+# lane FUNCTION, in a subshell of its own: its totals as its last line,
+# for lane_add.
+lane()
+{
+	passed=0
+	failed=0
+	skipped=0
+	"$1"
 	echo "# lane: $passed $failed $skipped"
 }
 
@@ -230,6 +255,20 @@ lane_add()
 	skipped=$((skipped + $3))
 }
 
+# two_lanes A B: QEMU under TCG takes one CPU, so two lanes at once, one
+# a core, nearly halve the time: lane B in the background,
+# its output shown once lane A's is over, its totals added to these.
+two_lanes()
+{
+	lanes=$(mktemp -d)
+	lane "$2" >"$lanes/b" 2>&1 &
+	"$1"
+	wait
+	cat "$lanes/b"
+	lane_add "$lanes/b"
+	rm -rf "$lanes"
+}
+
 case $mode in
 full)
 	# The kernel's ynl-gen-c of 6.12 and 7.x on the spec: the header is
@@ -237,25 +276,14 @@ full)
 	run_suite ynl python3 "$top/scripts/ynl.py" check
 	run_suite dkms "$top/scripts/dkms-check.sh" "$kver"
 	run_suite deb "$top/scripts/deb-check.sh"
-	# The rest is QEMU under TCG, one CPU each: two lanes at once, one a
-	# core, nearly halve the time. Lane b's output is shown once lane a's
-	# is over; each lane's totals are added to these.
+	# The rest is QEMU, in two lanes that nearly halve the time.
 	# apt, before the lanes: one dpkg at a time.
 	system_deps=ok
 	"$top/scripts/install-deps.sh" system >/dev/null || system_deps=failed
-	lanes=$(mktemp -d)
-	lane_b >"$lanes/b" 2>&1 &
-	lane_a
-	wait
-	cat "$lanes/b"
-	lane_add "$lanes/b"
-	rm -rf "$lanes"
+	two_lanes lane_a lane_b
 	;;
 debug)
-	run_suite kunit "$top/selftests/kernel/kunit.sh"
-	run_debug vm-debug
-	run_debug vm-debug-netlink $VM_NETLINK_TESTS
-	run_debug vm-debug-stress $VM_STRESS_TESTS
+	two_lanes debug_lane_a debug_lane_b
 	;;
 *)
 	run_vm vm sysfs early-wake netlink
