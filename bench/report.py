@@ -225,6 +225,7 @@ def burst_figures(reports):
         'count': count,
         'callbacks_us': med(each),
         'mean_us': total_ns / count / 1e3,
+        'phase_us': {p: (after[p][3] - before[p][3]) / count / 1e3 for p in points},
         'max_us': max(after[p][2] for p in points) / 1e3,
         'kernel_ms': med(kernel),
         'checks_us': med(checks),
@@ -242,9 +243,15 @@ def turns_figures(reports):
         f = v.split()
         if k == 'turn' and len(f) == 3 and int(f[2]) > 0:
             out.setdefault(f[0], []).append((int(f[1]) / 1e3, int(f[2]) / 1e6))
+    show = {}
+    for k, v in reports:
+        f = v.split()
+        if k == 'turn_show' and len(f) == 2:
+            show.setdefault(f[0], []).append(int(f[1]) / 1e3)
     return {ko: {'count': len(v), 'callbacks_us': med([c for c, _ in v]),
                  'kernel_ms': med([k for _, k in v]),
-                 'share': med([c / 1e3 / k for c, k in v])}
+                 'share': med([c / 1e3 / k for c, k in v]),
+                 'show_ms': med(show.get(ko, [])), 'show_turns': len(show.get(ko, []))}
             for ko, v in out.items()}
 
 
@@ -279,6 +286,12 @@ def control_figures(reports):
     }
 
 
+def phases(burst):
+    """The burst's mean by callback, '-' for one the module lacks."""
+    ph = burst.get('phase_us', {})
+    return ' / '.join(f'{ph[p]:.0f}' if p in ph else '-' for p in PATH_POINTS)
+
+
 def ratio_text(new, old, fmt='{:.1f}'):
     if not new or not old or new != new or old != old:
         return 'n/a'
@@ -305,6 +318,8 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
         f'mean {b.get("mean_us", nan):.0f} us (old {bo.get("mean_us", nan):.0f}), '
         f'longest callback {b.get("max_us", nan):.0f} us (old {bo.get("max_us", nan):.0f}): '
         f'the host\'s scheduler holds some up |',
+        f'| ... by callback, us, mean of the burst: {" / ".join(PATH_POINTS)} '
+        f'| {phases(b)} | {phases(bo)} | - | where the two modules differ |',
         f'| ... as a share of the kernel\'s own suspend+resume, suspend by suspend, median '
         f'("PM: suspend entry" -> "PM: suspend exit", median {b.get("kernel_ms", nan):.0f} ms, '
         f'old VM {bo.get("kernel_ms", nan):.0f} ms) '
@@ -330,8 +345,13 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
         f'| in its callbacks | - | off the path: the resume is over |',
         f'| `s2hctl show` wall time, ms (mean of 20) | {c.get("show_ms", nan):.1f} '
         f'| {old.get("show_ms", nan):.1f} | - '
-        f'| all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", nan):.1f} ms '
+        f'| two VMs: all /sys/power/s2h files by grep: {c.get("sysfs_all_ms", nan):.1f} ms '
         f'(old {old.get("sysfs_all_ms", nan):.1f} ms) |',
+        f'| ... the two modules loaded in turns in one VM, ms, median of '
+        f'{t_new.get("show_turns", 0)} turns\' means | {t_new.get("show_ms", nan):.1f} '
+        f'| {t_old.get("show_ms", nan):.1f} | - '
+        f'| old / new = **{ratio_text(t_new.get("show_ms"), t_old.get("show_ms"))}**: '
+        f'the same s2hctl, kernel and host load |',
         f'| netlink round trips per s: GET (reply, then the ack the request asks for) / '
         f'GET without ack / GET with checks / SET (ack) | {get:.0f} / '
         f'{c.get("get_reply_per_s", nan):.0f} / {c.get("get_checks_per_s", nan):.0f} / '
