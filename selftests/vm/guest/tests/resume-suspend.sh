@@ -10,8 +10,8 @@
 # The power is cut while the hybrid hibernation sleeps in S3: the next
 # boot resumes the image. The suspend takes the resume's place: a cycle of
 # its own, armed for the delay, whose alarm hibernates again; nobody takes
-# the handoff (10 s), whose wait gives this script the time to have the
-# second hibernation power off, and to ask the host to expect it.
+# the handoff (10 s), whose wait gives this script the time to ask the
+# host to expect the second hibernation's power-off.
 set -u
 . /lib/s2h/lib.sh
 
@@ -24,6 +24,8 @@ suspend_mem
 
 # Boot 2, resumed from the image.
 wait_for $S2H/stats/resumes_from_hibernation 1 300 "1: resumed from hibernation" || diag_stats
+# At once: the handoff's 10 s may have begun while this script was frozen.
+echo shutdown >$S2H/hibernate_mode
 log_has "the fault module's suspend started as the hibernation let go" \
 	"s2h_fake_fault: suspending after the hibernation"
 log_has "it found s2h still resuming, and took its place" \
@@ -31,7 +33,6 @@ log_has "it found s2h still resuming, and took its place" \
 wait_for $S2H/state handoff 60 "2: the suspend's alarm asked userspace to hibernate"
 check "... armed for the delay, 15 s" \
 	sh -c "dmesg | grep '$WAKE_LINE' | sed -n 2p | grep -q 'alarm due at 15 s '"
-echo shutdown >$S2H/hibernate_mode
 host expect-poweroff 240
 
 # Boot 3.
