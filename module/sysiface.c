@@ -86,8 +86,8 @@ static void s2h_reader_fn(struct work_struct *work)
 }
 
 /*
- * Runs @fn, which reads files of sysfs or procfs, in a worker while the
- * caller waits on a plain completion. The files are read through seq_files
+ * Runs @fn, which reads or writes files of sysfs or procfs, in a worker
+ * while the caller waits on a plain completion. The files go through seq_files
  * and kernfs open files, and the callers are themselves inside one (the
  * read of /sys/power/s2h/available) or inside the write of
  * /sys/power/state (the PM notifier): every seq_file and kernfs open file
@@ -564,6 +564,32 @@ static int s2h_acpi_alarm_path(const char *battery, char *path)
 	return 0;
 }
 
+/* One read or write of an ACPI battery's alarm, for the reader's worker. */
+struct s2h_acpi_alarm {
+	const char *battery;
+	int value;
+	bool write;
+	int err;
+};
+
+static void s2h_acpi_alarm_fn(void *arg)
+{
+	struct s2h_acpi_alarm *a = arg;
+	char path[S2H_PATH_MAX], buf[24];
+	ssize_t len;
+
+	a->err = s2h_acpi_alarm_path(a->battery, path);
+	if (a->err)
+		return;
+	if (a->write) {
+		snprintf(buf, sizeof(buf), "%d\n", a->value);
+		a->err = s2h_file_write(path, buf);
+		return;
+	}
+	len = s2h_file_read(path, buf, sizeof(buf));
+	a->err = len < 0 ? len : kstrtoint(strim(buf), 10, &a->value);
+}
+
 /**
  * s2h_acpi_alarm_read() - the alarm (_BTP) of an ACPI battery
  * @battery: the power supply's name
@@ -571,23 +597,19 @@ static int s2h_acpi_alarm_path(const char *battery, char *path)
  *
  * The ACPI battery driver keeps its alarm behind a device attribute of its
  * own, not a power_supply property. Upstream: the alarm as the
- * capacity_alert_min property that gauges have, in percent.
+ * capacity_alert_min property that gauges have, in percent. Process
+ * context; the caller may be inside the write of /sys/power/state.
  *
  * Return: 0, or a negative errno (-ENOENT for a battery without one).
  */
 int s2h_acpi_alarm_read(const char *battery, int *value)
 {
-	char path[S2H_PATH_MAX], buf[24];
-	ssize_t len;
-	int err;
+	struct s2h_acpi_alarm a = { .battery = battery };
 
-	err = s2h_acpi_alarm_path(battery, path);
-	if (err)
-		return err;
-	len = s2h_file_read(path, buf, sizeof(buf));
-	if (len < 0)
-		return len;
-	return kstrtoint(strim(buf), 10, value);
+	s2h_reader_call(s2h_acpi_alarm_fn, &a);
+	if (!a.err)
+		*value = a.value;
+	return a.err;
 }
 
 /**
@@ -601,14 +623,10 @@ int s2h_acpi_alarm_read(const char *battery, int *value)
  */
 int s2h_acpi_alarm_write(const char *battery, int value)
 {
-	char path[S2H_PATH_MAX], text[16];
-	int err;
+	struct s2h_acpi_alarm a = { .battery = battery, .value = value, .write = true };
 
-	err = s2h_acpi_alarm_path(battery, path);
-	if (err)
-		return err;
-	snprintf(text, sizeof(text), "%d\n", value);
-	return s2h_file_write(path, text);
+	s2h_reader_call(s2h_acpi_alarm_fn, &a);
+	return a.err;
 }
 
 int s2h_sysiface_init(void)
