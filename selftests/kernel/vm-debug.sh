@@ -11,6 +11,8 @@
 # timeout, which costs 30 s of every boot; virtio uses MSI-X either way
 # (debug.config), which also keeps the disk answering after a hibernation
 # image is created, where the interrupt routed by the PIRQ table did not.
+# printk.time=1: the console's lines carry their time, as Debian's kernel
+# prints them (PRINTK_TIME); the host's console checks take only such lines.
 set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -41,5 +43,5 @@ VM_GUEST_MODULES="$work/fake-power/s2h_fake_power.ko $work/fake-power/s2h_fake_t
 VM_MEM=${VM_MEM:-1024} \
 VM_TIME_SCALE=${VM_TIME_SCALE:-3} \
 VM_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-1200} \
-VM_APPEND_EXTRA="${VM_APPEND_EXTRA:-} pci=noacpi" \
+VM_APPEND_EXTRA="${VM_APPEND_EXTRA:-} pci=noacpi printk.time=1" \
 	"$top/selftests/vm/run-tests.sh" "$@"
