@@ -238,15 +238,12 @@ def burst_figures(reports):
 def turns_figures(reports):
     """The two modules loaded in turns in the new module's VM: for each,
     the median callbacks, kernel time and share of single suspends."""
-    out = {}
+    out, show = {}, {}
     for k, v in reports:
         f = v.split()
         if k == 'turn' and len(f) == 3 and int(f[2]) > 0:
             out.setdefault(f[0], []).append((int(f[1]) / 1e3, int(f[2]) / 1e6))
-    show = {}
-    for k, v in reports:
-        f = v.split()
-        if k == 'turn_show' and len(f) == 2:
+        elif k == 'turn_show' and len(f) == 2:
             show.setdefault(f[0], []).append(int(f[1]) / 1e3)
     return {ko: {'count': len(v), 'callbacks_us': med([c for c, _ in v]),
                  'kernel_ms': med([k for _, k in v]),
