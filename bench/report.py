@@ -352,11 +352,14 @@ def callback_rows(c, old, slowdown, slowdown_old, old_ref):
         f'| netlink round trips per s: GET (reply, then the ack the request asks for) / '
         f'GET without ack / GET with checks / SET (ack) | {get:.0f} / '
         f'{c.get("get_reply_per_s", nan):.0f} / {c.get("get_checks_per_s", nan):.0f} / '
-        f'{set_:.0f} | {get_old:.0f} / {old.get("get_reply_per_s", nan):.0f} / - / {set_old:.0f} '
-        f'| - | GET / SET = {get / set_:.2f} (old {get_old / set_old:.2f}: its GET always ran '
-        f'the checks), without ack {c.get("get_reply_per_s", nan) / set_:.2f}, with checks '
+        f'{set_:.0f} | {get_old:.0f} / {old.get("get_reply_per_s", nan):.0f} / '
+        f'{old.get("get_checks_per_s", nan):.0f} / {set_old:.0f} '
+        f'| - | GET / SET = {get / set_:.2f} (old {get_old / set_old:.2f}), without ack '
+        f'{c.get("get_reply_per_s", nan) / set_:.2f}, with checks '
         f'{c.get("get_checks_per_s", nan) / set_:.2f}; GET new / old = '
-        f'{ratio_text(get_old, get)}; quickest of 10 blocks each, taking turns; '
+        f'{ratio_text(get_old, get)}, with checks '
+        f'{ratio_text(old.get("get_checks_per_s"), c.get("get_checks_per_s"))}; '
+        f'quickest of 10 blocks each, taking turns; '
         f'the 12 sysfs files a GET holds: {c.get("sysfs12_per_s", 0):.0f}/s |',
     ]
 
