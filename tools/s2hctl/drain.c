@@ -24,27 +24,39 @@ void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms,
 	}
 }
 
+/**
+ * drain_less_dark() - drain_between(), the dark wakes' energy and time left out
+ *
+ * The drain while suspended, of the module's last cycle and of the
+ * record's cycles alike: the dark wakes' energy and time come off the
+ * suspend's where the kernel measured them (@dark_uwh >= 0) and they fit
+ * in it. Dark wakes that took all of @ms leave no suspended time: unknown.
+ */
+void drain_less_dark(int64_t start, int64_t end, int64_t full, uint64_t ms,
+		     int64_t dark_uwh, uint64_t dark_ms, struct drain *d)
+{
+	if (dark_uwh >= 0 && start >= dark_uwh && dark_ms <= ms) {
+		start -= dark_uwh;
+		ms -= dark_ms;
+	}
+	drain_between(start, end, full, ms, d);
+}
+
 /*
  * While suspended: from the user's suspend to the alarm's wake that
  * decided, the time armed and awake between its suspends, less the dark
- * wakes' time and energy where the kernel measured them (drain_dark()).
- * A cycle the user (or anything but the alarm) ended last has no energy
- * read at its end.
+ * wakes' (drain_less_dark()). A cycle the user (or anything but the
+ * alarm) ended last has no energy read at its end.
  */
 void drain_suspended(const struct last_cycle *l, struct drain *d)
 {
-	uint64_t ms = l->state_ms[S2H_STATE_ARMED] + l->state_ms[S2H_STATE_IDLE];
-	int64_t start = l->energy_start;
-
 	if (l->wake != S2H_WAKE_ALARM) {
 		memset(d, 0, sizeof(*d));
 		return;
 	}
-	if (start >= l->energy_dark && l->energy_dark >= 0 && l->dark_ms <= ms) {
-		start -= l->energy_dark;
-		ms -= l->dark_ms;
-	}
-	drain_between(start, l->energy_wake, l->energy_full, ms, d);
+	drain_less_dark(l->energy_start, l->energy_wake, l->energy_full,
+			l->state_ms[S2H_STATE_ARMED] + l->state_ms[S2H_STATE_IDLE],
+			l->energy_dark, l->dark_ms, d);
 }
 
 /*

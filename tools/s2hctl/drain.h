@@ -20,6 +20,8 @@ struct drain {
 };
 
 void drain_between(int64_t start, int64_t end, int64_t full, uint64_t ms, struct drain *d);
+void drain_less_dark(int64_t start, int64_t end, int64_t full, uint64_t ms,
+		     int64_t dark_uwh, uint64_t dark_ms, struct drain *d);
 void drain_suspended(const struct last_cycle *l, struct drain *d);
 void drain_hibernated(const struct last_cycle *l, struct drain *d);
 void drain_dark(const struct last_cycle *l, struct drain *d);

@@ -114,7 +114,7 @@ static bool dark_known(const struct report_cycle *c)
 /*
  * The drain while suspended, mW and percent an hour: the record's figures
  * when it has them, else from its energy (drain_between(), the dark
- * wakes' apart where known, as drain_suspended()), and the percent from
+ * wakes' apart where known: drain_less_dark()), and the percent from
  * the battery's percent where the energy is not known. Computed only
  * when the alarm's wake ended the cycle: a user's later wake would
  * stretch the hours over a battery read at the alarm.
@@ -123,16 +123,12 @@ static void suspended_drain(const struct report_cycle *c, double *mw, double *pc
 {
 	double h = suspended_hours(c);
 	bool own = !strcmp(c->wake, "alarm") && h > 0;
-	int64_t start = c->energy_start_uwh;
-	double ms = h * 3600000.0;
 	struct drain d;
 
-	if (dark_known(c) && start >= c->energy_dark_uwh && ms > (double)c->dark_ms) {
-		start -= c->energy_dark_uwh;
-		ms -= (double)c->dark_ms;
-	}
-	drain_between(start, c->energy_wake_uwh, c->energy_full_uwh,
-		      own ? (uint64_t)ms : 0, &d);
+	drain_less_dark(c->energy_start_uwh, c->energy_wake_uwh, c->energy_full_uwh,
+			own ? (uint64_t)(h * 3600000.0) : 0,
+			dark_known(c) ? c->energy_dark_uwh : -1,
+			dark_known(c) ? (uint64_t)c->dark_ms : 0, &d);
 	*mw = c->drain_suspended_mw;
 	if (isnan(*mw) && d.known)
 		*mw = d.mw;

@@ -18,6 +18,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "array.h"
+#include "drain.h"
 #include "test-tap.h"
 #include "report.h"
 
@@ -370,6 +372,37 @@ static void test_dark(void)
 	report_free(&r);
 }
 
+/*
+ * The one rule both the module's last cycle and the record's cycles take
+ * the dark wakes out by: 1 Wh over an hour is 1000 mW.
+ */
+static void test_less_dark(void)
+{
+	static const struct {
+		const char *name;
+		int64_t start, dark_uwh;
+		uint64_t ms, dark_ms;
+		bool known;
+		double mw;
+	} rows[] = {
+		{ "dark wakes measured: left out", 1360000, 360000, 3960000, 360000, true, 1000 },
+		{ "their energy unknown: all of it", 1000000, -1, 3600000, 360000, true, 1000 },
+		{ "more energy than the suspend's: all of it", 1000000, 2000000, 3600000, 0,
+		  true, 1000 },
+		{ "dark all along: no suspended time", 1000000, 0, 3600000, 3600000, false, 0 },
+		{ "longer than the suspend: all of it", 1000000, 0, 3600000, 7200000, true, 1000 },
+	};
+	struct drain d;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		drain_less_dark(rows[i].start, 0, 0, rows[i].ms, rows[i].dark_uwh,
+				rows[i].dark_ms, &d);
+		expect(d.known == rows[i].known && (!d.known || near(d.mw, rows[i].mw)) &&
+		       !d.pct_known, "less dark: %s", rows[i].name);
+	}
+}
+
 /* A night of minutes - a VM's - has its seconds on the axis, hours do not. */
 static void test_axis(void)
 {
@@ -487,6 +520,7 @@ int main(void)
 	test_build();
 	test_verdicts();
 	test_dark();
+	test_less_dark();
 	test_sections();
 	test_outputs();
 	test_axis();
