@@ -86,6 +86,7 @@ fi
 run_suite lint "$top/scripts/lint.sh" "$kver"
 run_suite spec python3 "$top/scripts/spec-check.py"
 run_suite docs "$top/scripts/docs-check.sh"
+run_suite vm-splats "$top/selftests/vm/splat-check.sh"
 if make -C "$top" --no-print-directory tools >/dev/null; then
 	run_suite s2hctl-parse "$top/tools/s2hctl/test-parse"
 	run_suite s2hctl-metrics "$top/tools/s2hctl/test-metrics"
