@@ -54,16 +54,8 @@ build()
 # The module of BENCH_OLD_REF, from its own tree, as s2h-old.ko.
 build_old()
 {
-	local tree=$VM_WORK/old
-
-	OLD_REV=$(git -C "$TOP" rev-parse --short "$BENCH_OLD_REF^{commit}") ||
-		vm_die "no commit $BENCH_OLD_REF"
-	rm -rf "$tree" && mkdir -p "$tree" &&
-		git -C "$TOP" archive "$OLD_REV" Kbuild VERSION module include | tar -x -C "$tree" ||
-		vm_die "cannot check out $BENCH_OLD_REF"
-	make -s -C "/lib/modules/$KVER/build" M="$tree" modules >&2 ||
+	OLD_REV=$("$TOP/bench/old-module.sh" "$BENCH_OLD_REF" "$KVER" "$VM_WORK/s2h-old.ko") ||
 		vm_die "cannot build s2h.ko of $BENCH_OLD_REF for $KVER"
-	cp "$tree/module/s2h.ko" "$VM_WORK/s2h-old.ko"
 }
 
 # bench_boot MODE [CYCLES]: the next boot of MODE's VM, until QEMU powers off: the
