@@ -25,6 +25,8 @@
 #                   (SUITES="bookworm sid" for some), in cached debootstrap chroots
 # make docs         check Documentation/*.rst and render the cycle diagram (Documentation/output/)
 # make bench        s2h against systemd's suspend-then-hibernate in the same VM (bench/results/)
+# make bench-icount s2h's PM callbacks against older modules' in instructions, which the
+#                   host's load does not move (ICOUNT_REFS="REF ..."; bench/results/icount.md)
 # make clean
 
 KVER ?= $(shell uname -r)
@@ -37,7 +39,8 @@ TEST_KVER ?= $(shell scripts/test-kernel.sh)
 
 .PHONY: all module tools install install-tools install-config install-service \
 	install-modules-load dkms-install dkms-module dkms-uninstall clean check check-quick \
-	check-debug check-user check-system lint docs demo deps matrix dkms-src deb bench
+	check-debug check-user check-system lint docs demo deps matrix dkms-src deb bench \
+	bench-icount
 
 all: module tools
 
@@ -152,6 +155,9 @@ demo: deps
 
 bench: deps
 	KVER=$(TEST_KVER) bench/bench.sh
+
+bench-icount: deps
+	KVER=$(TEST_KVER) bench/icount.sh
 
 check-user: deps
 	selftests/vm/user-path.sh
