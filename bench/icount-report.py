@@ -3,7 +3,8 @@
 """icount-report.py - bench/icount.sh's log into bench/results/icount.md.
 
 The guest prints "# turn N MODULE NS" for each suspend: the time in s2h's
-PM callbacks, which under -icount shift=0 is the instructions they ran.
+PM callbacks, which under -icount shift=0 is the instructions they ran;
+and "# nl N MODULE WHAT RATE", s2h-nltest's round trips a (virtual) second.
 """
 
 import argparse
@@ -13,17 +14,44 @@ import statistics
 import sys
 
 TURN = re.compile(r'# turn (\d+) (s2h(?:-[0-9a-f]+)?) (\d+)$')
+NL = re.compile(r'# nl \d+ (s2h(?:-[0-9a-f]+)?) (\S+) (\d+)$')
 
 
-def read_turns(path):
-    """{module: {turn: [instructions, ...]}} from the log."""
+def read_log(path):
+    """{module: {turn: [instructions, ...]}}, {(module, what): [rate, ...]}."""
     turns = collections.defaultdict(lambda: collections.defaultdict(list))
+    rates = collections.defaultdict(list)
     with open(path, encoding='utf-8', errors='replace') as f:
         for line in f:
             m = TURN.match(line.strip())
             if m:
                 turns[m[2]][int(m[1])].append(int(m[3]))
-    return turns
+            m = NL.match(line.strip())
+            if m:
+                rates[(m[1], m[2])].append(int(m[3]))
+    return turns, rates
+
+
+def netlink_rows(rates, modules):
+    """Instructions a netlink round trip (1e9 / its rate), by module."""
+    out = ['', '| netlink round trip, instructions (s2h-nltest bench) | '
+           + ' | '.join(name for name, _ in modules) + ' |',
+           '|---|' + '---|' * len(modules)]
+    for what in ('GET', 'GET_without_ack', 'GET_with_checks', 'SET'):
+        base = rates.get(('s2h', what))
+        if not base:
+            continue
+        new = 1e9 / statistics.median(base)
+        cells = []
+        for _, mod in modules:
+            r = rates.get((mod, what))
+            if not r:
+                cells.append('-')
+                continue
+            insn = 1e9 / statistics.median(r)
+            cells.append(f'{insn:,.0f}' if mod == 's2h' else f'{insn:,.0f} (s2h / it {new / insn:.3f}x)')
+        out.append(f'| {what.replace("_", " ")} | ' + ' | '.join(cells) + ' |')
+    return out
 
 
 def spread(values):
@@ -52,7 +80,7 @@ def main():
     ap.add_argument('log')
     a = ap.parse_args()
 
-    turns = read_turns(a.log)
+    turns, rates = read_log(a.log)
     refs = [r.split('=', 1) for r in a.refs.split()]
     missing = [rev for _, rev in refs if f's2h-{rev}' not in turns]
     if 's2h' not in turns or missing:
@@ -72,6 +100,9 @@ def main():
     print(row('s2h (this tree)', new, new))
     for ref, rev in refs:
         print(row(f's2h of {ref} ({rev})', new, turns[f's2h-{rev}']))
+    if rates:
+        modules = [('s2h', 's2h')] + [(f'{ref} ({rev})', f's2h-{rev}') for ref, rev in refs]
+        print('\n'.join(netlink_rows(rates, modules)))
 
 
 if __name__ == '__main__':

@@ -8,7 +8,8 @@
 # doing - where make bench's times under TCG move with the host's load
 # from one run to the next. The guest (selftests/vm/guest/tests/
 # bench-icount.sh) loads the modules in turns and times each suspend's
-# callbacks through pm_test "core"; icount-report.py writes
+# callbacks through pm_test "core", and s2h-nltest's netlink round trips
+# with each; icount-report.py writes
 # bench/results/icount.md. It counts instructions, not cycles: a cache
 # miss costs nothing here. About 5 minutes.
 # Environment: ICOUNT_REFS (the git refs of the older modules, default
@@ -23,6 +24,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 make -s -C "$top" module KVER="$KVER" >&2 || exit 1
+make -s -C "$top/selftests/netlink" >&2 || exit 1
 names=
 for ref in $refs; do
 	rev=$("$top/bench/old-module.sh" "$ref" "$KVER" "$work/old.ko") || exit 1
@@ -31,6 +33,7 @@ for ref in $refs; do
 done
 env KVER="$KVER" S2H_KO="$top/module/s2h.ko" VM_QEMU_EXTRA="-icount shift=0" \
 	VM_GUEST_MODULES="$(echo "$work"/s2h-*.ko)" VM_TEST_TIMEOUT=1800 \
+	VM_GUEST_BINS="$top/selftests/netlink/s2h-nltest" \
 	"$top/selftests/vm/run-tests.sh" bench-icount | tee "$work/tap" || exit 1
 mkdir -p "$top/bench/results"
 python3 "$top/bench/icount-report.py" --kver "$KVER" --refs "$names" "$work/tap" \
