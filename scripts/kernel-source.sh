@@ -9,6 +9,10 @@ cache=${S2H_CACHE:-/var/cache/s2h}
 version=$(dpkg-query -W -f '${Version}' linux-source-6.1)
 dir=$cache/linux-source-$version
 
+# make check unpacks it for lint and the debug kernel's build at once.
+mkdir -p "$cache"
+exec 8>"$cache/linux-source.lock"
+flock 8
 if [ ! -f "$dir/.unpacked" ]; then
 	rm -rf "$dir"
 	mkdir -p "$dir"
