@@ -325,22 +325,51 @@ static void list_words(const char * const *words, char *buf, size_t size)
 		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "|" : "", *words);
 }
 
-/* Why @value is refused for being out of @d's range, with the range as set takes it. */
 /* The range of a DURATION or a NUMBER, in the user's units, as help and errors both say it. */
 #define RANGE_LEN	(2 * DURATION_LEN + 8)
+static const char *duration_range(uint32_t min, uint32_t max, char buf[RANGE_LEN])
+{
+	char lo[DURATION_LEN], hi[DURATION_LEN];
+
+	snprintf(buf, RANGE_LEN, "(%s .. %s)", format_duration(min, lo), format_duration(max, hi));
+	return buf;
+}
+
 static const char *range_text(const struct setting_desc *d, char buf[RANGE_LEN])
 {
 	char lo[DURATION_LEN], hi[DURATION_LEN];
 
 	if (d->kind == SETTING_DURATION)
-		snprintf(buf, RANGE_LEN, "(%s .. %s)", format_duration(d->min, lo),
-			 format_duration(d->max, hi));
-	else
-		snprintf(buf, RANGE_LEN, "(%s .. %s)", format_number(d, d->min, lo),
-			 format_number(d, d->max, hi));
+		return duration_range(d->min, d->max, buf);
+	snprintf(buf, RANGE_LEN, "(%s .. %s)", format_number(d, d->min, lo),
+		 format_number(d, d->max, hi));
 	return buf;
 }
 
+/**
+ * parse_duration_in() - a DURATION from @min to @max seconds, as set takes one
+ * @what: what the word is for, first in @why
+ *
+ * Return: 0; -EINVAL or -ERANGE, @why saying so and naming the word.
+ */
+int parse_duration_in(const char *what, const char *value, uint32_t min, uint32_t max,
+		      uint32_t *sec, char why[WHY_LEN])
+{
+	char range[RANGE_LEN];
+	int err = parse_duration(value, sec);
+
+	if (err == -ERANGE || (!err && (*sec < min || *sec > max))) {
+		snprintf(why, WHY_LEN, "%s: '%s' is out of range %s", what, value,
+			 duration_range(min, max, range));
+		return -ERANGE;
+	}
+	if (err)
+		snprintf(why, WHY_LEN, "%s: '%s' is not a duration (like " DURATION_WORDS ")",
+			 what, value);
+	return err;
+}
+
+/* Why @value is refused for being out of @d's range, with the range as set takes it. */
 static int range_why(const struct setting_desc *d, const char *key, const char *value,
 		     char why[WHY_LEN])
 {
@@ -376,14 +405,7 @@ static int parse_value(const struct setting_desc *d, const char *key, const char
 				 key, value);
 		return err;
 	case SETTING_DURATION:
-		err = parse_duration(value, val);
-		if (out_of_range(d, err, *val))
-			return range_why(d, key, value, why);
-		if (err)
-			snprintf(why, WHY_LEN,
-				 "%s: '%s' is not a duration (like " DURATION_WORDS ")",
-				 key, value);
-		return err;
+		return parse_duration_in(key, value, d->min, d->max, val, why);
 	case SETTING_NUMBER:
 		err = parse_number(d, value, val);
 		if (out_of_range(d, err, *val))

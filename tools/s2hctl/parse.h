@@ -82,6 +82,8 @@ struct settings {
 
 int parse_setting(struct settings *set, const char *key, const char *value,
 		  char why[WHY_LEN]);
+int parse_duration_in(const char *what, const char *value, uint32_t min, uint32_t max,
+		      uint32_t *sec, char why[WHY_LEN]);
 
 const struct setting_desc *find_setting(const char *key);
 

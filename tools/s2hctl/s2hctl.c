@@ -55,10 +55,11 @@ enum {
 	OPT_RECORD = 1 << 11,
 	OPT_ALL = 1 << 12,
 	OPT_VERIFY_WAKE = 1 << 13,
+	OPT_WAKE_AFTER = 1 << 14,
 };
 
 /* The options followed by their value, kept in args.value[] by bit number. */
-#define OPT_VALUED	(OPT_DAYS | OPT_RECORD)
+#define OPT_VALUED	(OPT_DAYS | OPT_RECORD | OPT_WAKE_AFTER)
 #define OPT_NR(bit)	__builtin_ctz(bit)
 
 static const struct {
@@ -69,6 +70,7 @@ static const struct {
 	{ NULL, "--save", OPT_SAVE },
 	{ NULL, "--verify", OPT_VERIFY },
 	{ NULL, "--verify-wake", OPT_VERIFY_WAKE },
+	{ NULL, "--wake-after", OPT_WAKE_AFTER },
 	{ "-y", "--yes", OPT_YES },
 	{ NULL, "--check", OPT_CHECK },
 	{ "-t", "--timestamps", OPT_TIMESTAMPS },
@@ -333,14 +335,25 @@ static int verify(struct conn *c, bool yes)
 	return v.result == S2H_VERIFY_PASSED ? ret : 1;
 }
 
-/* The usage errors of check's --verify, --verify-wake and --yes. */
-static int check_usage(const struct command *cmd, const struct args *a)
+/*
+ * The usage errors of check's --verify, --verify-wake, --wake-after and
+ * --yes; @wake_sec: the wake test's alarm, given or the default.
+ */
+static int check_usage(const struct command *cmd, const struct args *a, uint32_t *wake_sec)
 {
 	bool run_verify = a->opts & OPT_VERIFY, run_wake = a->opts & OPT_VERIFY_WAKE;
+	const char *after = a->value[OPT_NR(OPT_WAKE_AFTER)];
 	bool yes = a->opts & OPT_YES;
+	char why[WHY_LEN];
 
+	*wake_sec = S2H_WAKE_TEST_DEFAULT_SEC;
 	if (yes && !run_verify && !run_wake)
 		return usage_error(cmd, "check: --yes goes with --verify or --verify-wake");
+	if (after && !run_wake)
+		return usage_error(cmd, "check: --wake-after goes with --verify-wake");
+	if (after && parse_duration_in("check --wake-after", after, S2H_WAKE_TEST_MIN_SEC,
+				       S2H_WAKE_TEST_MAX_SEC, wake_sec, why))
+		return usage_error(cmd, "%s", why);
 	if (yes || isatty(STDIN_FILENO))
 		return 0;
 	if (run_verify)
@@ -349,7 +362,8 @@ static int check_usage(const struct command *cmd, const struct args *a)
 				   "terminal to be asked, or add --yes");
 	if (run_wake)
 		return usage_error(cmd, "check --verify-wake: the wake test suspends this machine "
-				   "for 20 s: run it on a terminal to be asked, or add --yes");
+				   "for %u s: run it on a terminal to be asked, or add --yes",
+				   *wake_sec);
 	return 0;
 }
 
@@ -363,11 +377,12 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 	bool yes = a->opts & OPT_YES;
 	int ret, tests = 0;
 	struct status st;
+	uint32_t wake_sec;
 	struct conn c;
 
 	ret = no_words(cmd, a);
 	if (!ret)
-		ret = check_usage(cmd, a);
+		ret = check_usage(cmd, a, &wake_sec);
 	if (ret)
 		return ret;
 	if ((run_verify || run_wake) && !may_verify()) {
@@ -379,7 +394,7 @@ static int cmd_check(const struct command *cmd, const struct args *a)
 	if (ret)
 		return ret;
 	if (run_wake)
-		tests = wake_test_run(&c, S2H_WAKE_TEST_DEFAULT_SEC, yes);
+		tests = wake_test_run(&c, wake_sec, yes);
 	if (run_verify && !tests)
 		tests = verify(&c, yes);
 	ret = nl_get(&c, &st, true);
@@ -615,11 +630,12 @@ static const struct command commands[] = {
 	  "arm the alarm on every suspend (set enabled yes)", cmd_enable, NULL },
 	{ "disable", OPT_SAVE, false, "[--save]",
 	  "leave suspends alone (set enabled no)", cmd_enable, NULL },
-	{ "check", OPT_VERIFY | OPT_VERIFY_WAKE | OPT_YES, false,
-	  "[--verify-wake] [--verify] [--yes]",
+	{ "check", OPT_VERIFY | OPT_VERIFY_WAKE | OPT_WAKE_AFTER | OPT_YES, false,
+	  "[--verify-wake [--wake-after DURATION]] [--verify] [--yes]",
 	  "can this machine hibernate and resume? one line a check, and what to do\n"
 	  "      about each that failed; exit 0 when all pass. --verify-wake first runs\n"
-	  "      the wake test: a real suspend of 20 s that s2h's alarm must end, without\n"
+	  "      the wake test: a real suspend that s2h's alarm must end, due 20 s in or\n"
+	  "      --wake-after (10s .. 5m: more where suspending is slow), without\n"
 	  "      hibernation - do not touch the machine meanwhile. --verify runs a dry\n"
 	  "      run: a real hibernation and resume - before Linux 6.4 the machine\n"
 	  "      RESTARTS for it: save your work first. Each says what happens and asks;\n"

@@ -68,6 +68,7 @@ complete -c s2hctl -n "__fish_seen_subcommand_from show" -l origin -d 'the file:
 complete -c s2hctl -n "__fish_seen_subcommand_from log" -s a -l all -d 'every cycle recorded, across boots'
 complete -c s2hctl -n "__fish_seen_subcommand_from set enable disable" -l save -d 'write /etc/s2h.conf too'
 complete -c s2hctl -n "__fish_seen_subcommand_from check" -l verify-wake -d 'a wake test first: a 20 s suspend'
+complete -c s2hctl -n "__fish_seen_subcommand_from check" -l wake-after -x -a "20s 1m 2m 5m" -d "the wake test's alarm, 10s .. 5m"
 complete -c s2hctl -n "__fish_seen_subcommand_from check" -l verify -d 'a dry run first (save your work)'
 complete -c s2hctl -n "__fish_seen_subcommand_from check" -s y -l yes -d 'do not ask'
 complete -c s2hctl -n "__fish_seen_subcommand_from apply" -l check -d 'check FILE and FILE.d/*.conf only'

@@ -76,6 +76,14 @@ cases()
 2|--yes|check --verify
 2|add --yes|check --verify
 2|goes with --verify|check --yes
+2|--wake-after goes with --verify-wake|check --wake-after 1m
+2|--wake-after goes with --verify-wake|check --verify --wake-after 1m --yes
+2|check --wake-after: '9' is out of range (10s .. 5m)|check --verify-wake --wake-after 9
+2|check --wake-after: '5m1s' is out of range (10s .. 5m)|check --verify-wake --wake-after 5m1s
+2|check --wake-after: '1x' is not a duration|check --verify-wake --wake-after 1x
+2|--wake-after needs a value|check --verify-wake --wake-after
+2|suspends this machine for 90 s|check --verify-wake --wake-after 90
+2|suspends this machine for 20 s|check --verify-wake
 2|'now'|check --verify --yes now
 0||apply --check /dev/null
 1|cannot read /dev/zero: not a regular file|apply --check /dev/zero
@@ -365,7 +373,8 @@ completion_case "delay battery" s2hctl set policy ""
 completion_case "shutdown suspend" s2hctl set enabled no hibernate_mode ""
 completion_case "no hibernation wake both" s2hctl set require_verified ""
 completion_case "30m 1h 3h 1d" s2hctl set battery_check_sec ""
-completion_case "--verify-wake --verify --yes" s2hctl check ""
+completion_case "--verify-wake --wake-after --verify --yes" s2hctl check ""
+completion_case "20s 1m 2m 5m" s2hctl check --verify-wake --wake-after ""
 completion_case "--save" s2hctl set -
 completion_case "--check" s2hctl apply -
 completion_case "-j --json --origin" s2hctl show -
@@ -466,6 +475,9 @@ if command -v fish >/dev/null; then
 		sh -c '[ "$1" = "battery delay " ]' - "$(fish_words 's2hctl set policy ')"
 	tap_ok "fish offers check --verify-wake" \
 		sh -c 'printf "%s" "$1" | grep -qw -- --verify-wake' - "$(fish_words 's2hctl check --')"
+	tap_ok "fish offers the durations of check --wake-after" \
+		sh -c '[ "$(printf "%s\n" $1 | sort | tr "\n" " ")" = "1m 20s 2m 5m " ]' - \
+		"$(fish_words 's2hctl check --verify-wake --wake-after ')"
 	tap_ok "fish offers the durations of settle" \
 		sh -c '[ "$1" = "0 1m 10s 20s " ]' - "$(fish_words 's2hctl set settle ')"
 else

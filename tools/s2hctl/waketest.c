@@ -21,7 +21,8 @@
 static const char * const remedies[__S2H_WAKE_TEST_REASON_MAX] = {
 	[S2H_WAKE_TEST_REASON_ABORTED] =
 		"a device or a task refused the suspend: journalctl -k -b | grep -e 'PM:'\n"
-		"-e freez says which; then run the test again",
+		"-e freez says which; then run the test again. 'alarmtimer' refusing it\n"
+		"(EBUSY) is the alarm, due before the machine slept: --wake-after 1m",
 	[S2H_WAKE_TEST_REASON_RTC_HPET] =
 		"rtc_cmos's alarm is emulated by the HPET, which stops in suspend to idle:\n"
 		"add rtc_cmos.use_acpi_alarm=1 to GRUB_CMDLINE_LINUX_DEFAULT in\n"

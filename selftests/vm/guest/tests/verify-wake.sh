@@ -7,8 +7,8 @@
 # apply at the next load, for the same machine, kernel, RTC and mem_sleep
 # only; a record cut short is refused, saying why. Then a key pressed before
 # the alarm fails a second test, which names the key's wakeup source and
-# says to run it again without touching the machine. Needs /bin/s2hctl
-# (static).
+# says to run it again without touching the machine (its alarm set by
+# --wake-after). Needs /bin/s2hctl (static).
 set -u
 . /lib/s2h/lib.sh
 
@@ -136,14 +136,17 @@ check "another DMI vendor: not restored either" grep -q "not restored: vendor wa
 is_file $S2H/wake_test/result never "... wake_test stays never"
 check "check says the truth: not verified" sh -c "s2hctl check | grep -q '^FAIL verified'"
 
-# A key pressed 5 s into the test, before the alarm: it fails, naming the key.
+# A key pressed 5 s into the test, before the alarm: it fails, naming the
+# key. Its alarm is --wake-after's, as a machine slow to suspend asks.
 echo deep >/sys/power/mem_sleep
 before=$(settings)
 host key-after 5
-out=$(s2hctl check --verify-wake --yes 2>&1)
+out=$(s2hctl check --verify-wake --wake-after 1m --yes 2>&1)
 status=$?
 printf '%s\n' "$out" | while IFS= read -r line; do diag "check: $line"; done
 is "$status" 1 "a key pressed during the test: check --verify-wake exits 1"
+is_file $S2H/wake_test/alarm_sec 60 "--wake-after 1m: wake_test/alarm_sec: 60"
+log_has "... and the kernel log says so" "s2h: wake test: suspending to deep, s2h's alarm due in 60 s"
 is_file $S2H/wake_test/result failed "wake_test/result: failed"
 is_file $S2H/wake_test/reason input "wake_test/reason: input"
 is_file $S2H/wake_test/wake_source LNXPWRBN:00 "wake_test/wake_source: the key's wake (QEMU's power button)"
