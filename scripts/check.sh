@@ -152,7 +152,8 @@ VM_FAULT_TESTS="hibernation-undone wakeup-stuck retry-suspend handoff-suspend re
 # The proofs a user runs on the machine (the wake test) and the settle
 # that drivers need, 348 s: lane b too. Without them lane a took 2765 s
 # and lane b 2093 s (2026-12-07); with them moved the two end together.
-VM_PROOF_TESTS="verify-wake verify-wake-s2idle verify-wake-rtc settle settle-battery driver-advice"
+VM_PROOF_TESTS="verify-wake verify-wake-s2idle verify-wake-rtc verify-wake-slow settle settle-battery
+	driver-advice"
 
 # The oldest and the newest Debian kernel always (a fresh machine builds
 # their chroots in about 6 minutes), trixie's when its chroot is cached

@@ -15,7 +15,7 @@ set -u
 
 . "$(dirname "$0")/vm.sh"
 
-DEFAULT_TESTS="harness sysfs abi-doc alarm-cycle early-wake input-wake key-before-alarm other-wake disabled no-swap checks-now resume-unplug slow-suspend rmmod ac-sleep-again resleep resleep-fails user-race hybrid hybrid-power-cut retries hibernation-undone hibernation-rollback wakeup-stuck retry-suspend handoff handoff-suspend settle settle-battery driver-advice resume-suspend verify verify-wake verify-wake-s2idle verify-wake-rtc fake-power battery-low battery-policy battery-delay battery-watch battery-alarm drain-budget last-resort last-resort-hang thermal s2idle-pm-test s2idle s2idle-alarm rtc-s2idle hw-sleep fault-inject conf-apply conf-dropins history metrics energy energy-dark record record-hibernation report tracepoints"
+DEFAULT_TESTS="harness sysfs abi-doc alarm-cycle early-wake input-wake key-before-alarm other-wake disabled no-swap checks-now resume-unplug slow-suspend rmmod ac-sleep-again resleep resleep-fails user-race hybrid hybrid-power-cut retries hibernation-undone hibernation-rollback wakeup-stuck retry-suspend handoff handoff-suspend settle settle-battery driver-advice resume-suspend verify verify-wake verify-wake-s2idle verify-wake-rtc verify-wake-slow fake-power battery-low battery-policy battery-delay battery-watch battery-alarm drain-budget last-resort last-resort-hang thermal s2idle-pm-test s2idle s2idle-alarm rtc-s2idle hw-sleep fault-inject conf-apply conf-dropins history metrics energy energy-dark record record-hibernation report tracepoints"
 
 # Refuse names with no guest script; say early that s2h.ko is missing.
 check_tests()
