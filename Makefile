@@ -14,8 +14,8 @@
 # make check        every test: style, sparse, W=1, and the QEMU suite
 # make check-quick  the static checks and the quick VM tests
 # make check-debug  KUnit and the whole VM suite on the debug kernel (KASAN, lockdep, ...;
-#                   over 2 hours on 2 cores, in two lanes: beyond CI's hour, make check
-#                   runs five of its tests)
+#                   90 min on 2 cores in three lanes, 7 more to build that kernel once:
+#                   beyond CI's hour, make check runs five of its tests)
 # make check-system s2h on a Debian 12 laptop in QEMU, installed from the .debs: UEFI,
 #                   Secure Boot, initramfs-tools resume from a swap partition, file, LUKS;
 #                   systemd's sleep hooks; the boot path and other suspend-then-hibernates;
